@@ -1,0 +1,35 @@
+package io.caskbench.bench;
+
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+
+/**
+ * One named group of benchmarks that {@code BenchMain} can run and report as a unit.
+ *
+ * <p>Suites are found with {@link java.util.ServiceLoader}: each implementation is listed in
+ * {@code META-INF/services/io.caskbench.bench.Suite}. A run of suite {@code name()} writes
+ * {@code <results>/<name>.json} (JMH's JSON) and its summary beside it.
+ */
+public interface Suite {
+
+    /** The profile a run is made with. */
+    enum Profile {
+        /** Small parameters and short iterations: the whole default run stays under 15 minutes on 2 cores. */
+        QUICK,
+        /** The seeds' own sizes and proper iteration counts. */
+        FULL,
+        /** One fork, one very short iteration per benchmark: only proves that each benchmark runs. */
+        SMOKE
+    }
+
+    /** Short lower-case name, used on the command line and as the results file name. */
+    String name();
+
+    /** One sentence on what the suite answers, printed before it runs. */
+    String description();
+
+    /**
+     * JMH options for this suite under the given profile: includes, parameters, forks and
+     * iterations. The caller adds the result file, its format and any pass-through arguments.
+     */
+    ChainedOptionsBuilder options(Profile profile);
+}

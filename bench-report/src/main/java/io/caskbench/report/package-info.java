@@ -1,0 +1,2 @@
+/** bench-report: placeholder until its issue lands. */
+package io.caskbench.report;

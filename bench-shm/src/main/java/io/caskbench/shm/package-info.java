@@ -1,0 +1,2 @@
+/** bench-shm: placeholder until its issue lands. */
+package io.caskbench.shm;

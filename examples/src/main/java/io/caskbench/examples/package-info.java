@@ -1,0 +1,2 @@
+/** examples: placeholder until its issue lands. */
+package io.caskbench.examples;

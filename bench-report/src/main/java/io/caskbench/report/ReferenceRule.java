@@ -102,7 +102,7 @@ public record ReferenceRule(
     }
 
     /**
-     * The ratio in words, direction included: "2.10x faster", "3.0x slower", "reference".
+     * The ratio in words, direction included: "2.10x faster", "3.00x slower", "reference".
      * For throughput a ratio above 1 is faster; for time per operation it is slower.
      */
     public static String reading(double ratio, boolean higherIsBetter) {
@@ -114,6 +114,6 @@ public record ReferenceRule(
         }
         boolean better = higherIsBetter ? ratio > 1 : ratio < 1;
         double factor = ratio >= 1 ? ratio : 1 / ratio;
-        return String.format(Locale.ROOT, "%s %s", Units.format(factor) + "x", better ? "faster" : "slower");
+        return String.format(Locale.ROOT, "%.2fx %s", factor, better ? "faster" : "slower");
     }
 }

@@ -31,6 +31,7 @@ public record SuiteResults(ReferenceRule rule, List<ResultFile> files) {
         }
         List<SuiteResults> out = new ArrayList<>();
         bySuite.forEach((name, list) -> out.add(new SuiteResults(rules.get(name), list)));
+        out.sort(java.util.Comparator.comparingInt((SuiteResults s) -> Suites.order(s.name())).thenComparing(SuiteResults::name));
         return out;
     }
 

@@ -34,9 +34,20 @@ public final class Suites {
             List.of("transport"), true,
             Pattern.compile("(?i)udp"));
 
-    private static final List<ReferenceRule> KNOWN = List.of(STORE, FILES, SHM_MESSAGING, SHM);
+    /** Known rules in report order; exact names are matched before prefixes, so order matters only for display. */
+    private static final List<ReferenceRule> KNOWN = List.of(STORE, FILES, SHM, SHM_MESSAGING);
 
     private Suites() {
+    }
+
+    /** Position of a suite in the report: known suites in a fixed order, unknown ones after them. */
+    public static int order(String suite) {
+        for (int i = 0; i < KNOWN.size(); i++) {
+            if (KNOWN.get(i).suite().equals(suite)) {
+                return i;
+            }
+        }
+        return KNOWN.size();
     }
 
     /**
@@ -46,6 +57,7 @@ public final class Suites {
      */
     public static ReferenceRule ruleFor(String fileName) {
         String n = fileName.toLowerCase(Locale.ROOT);
+        // Exact names first: shm-messaging has its own rule although it starts with "shm-".
         for (ReferenceRule r : KNOWN) {
             if (r.suite().equals(n)) {
                 return r;

@@ -53,6 +53,34 @@ public final class Units {
         return OptionalDouble.empty();
     }
 
+    /**
+     * The seconds one counted item takes, from a rate ({@code 2e6 ops/s} -> 5e-7) or a time per item
+     * ({@code 500 ns/op} -> 5e-7); empty for other units or a non-positive value.
+     */
+    public static OptionalDouble secondsPerItem(double value, String unit) {
+        String[] u = split(unit);
+        if (u == null || !(value > 0)) {
+            return OptionalDouble.empty();
+        }
+        if (isRate(unit)) {
+            return OptionalDouble.of(SECONDS.get(u[1]) / value);
+        }
+        if (isTimePer(unit)) {
+            return OptionalDouble.of(value * SECONDS.get(u[0]));
+        }
+        return OptionalDouble.empty();
+    }
+
+    /** The inverse of {@link #secondsPerItem}: expresses seconds per item in a rate or time-per unit. */
+    public static OptionalDouble fromSecondsPerItem(double seconds, String unit) {
+        OptionalDouble one = secondsPerItem(1, unit);
+        if (one.isEmpty() || !(seconds > 0)) {
+            return OptionalDouble.empty();
+        }
+        // rate: seconds = one / value; time per item: seconds = value * one
+        return OptionalDouble.of(isRate(unit) ? one.getAsDouble() / seconds : seconds / one.getAsDouble());
+    }
+
     /** Formats a score with three significant digits and no exponent for everyday magnitudes. */
     public static String format(double value) {
         if (Double.isNaN(value)) {

@@ -34,6 +34,8 @@ final class HtmlReport {
             "figure img{max-width:100%;height:auto;display:block}figcaption{color:#4a5663;font-size:12px;margin-top:4px}",
             "dl.machine{display:grid;grid-template-columns:max-content auto;gap:2px 16px;background:#fff;border:1px solid #dde3ea;padding:10px 14px}",
             "dl.machine dt{font-weight:600}dl.machine dd{margin:0}",
+            "table.seeds td.ours{min-width:200px;max-width:340px;overflow-wrap:anywhere}table.seeds td:first-child{max-width:320px}",
+            "tr.group th{background:#243447;color:#fff;text-align:left}",
             "footer{color:#6b7785;font-size:12px;margin-top:40px}code{background:#eef2f6;padding:1px 4px;border-radius:3px}");
 
     private final Path dir;
@@ -82,7 +84,7 @@ final class HtmlReport {
         if (machine == null) {
             return "machine unknown";
         }
-        return String.format(Locale.ROOT, "%d CPUs %s, %.0f GiB, JDK %s, %s %s, %s", machine.cpuCount(),
+        return String.format(Locale.ROOT, "%d CPUs %s, %.1f GiB, JDK %s, %s %s, %s", machine.cpuCount(),
                 machine.cpuModel(), machine.memoryBytes() / (1024.0 * 1024 * 1024), machine.jdkVersion(),
                 machine.osName(), machine.osVersion(), machine.date());
     }
@@ -241,29 +243,37 @@ final class HtmlReport {
                 + "beside our figure for the same work on this machine (converted to the seed's unit). Different hardware "
                 + "means the shape carries over, not the absolute numbers; ratios between two of a seed's own figures "
                 + "are the fairest comparison.</p>\n");
-        h.append("<table><thead><tr><th>Seed</th><th>Experiment</th><th>Seed machine</th><th>Seed figure</th>")
+        h.append("<table class=\"seeds\"><thead><tr><th>Experiment</th><th>Seed figure</th>")
                 .append("<th>Ours (this machine)</th><th>Ours / seed</th><th>Why they differ</th></tr></thead><tbody>\n");
+        String group = null;
         for (SeedFigures.Outcome c : SeedFigures.compare(suites, cache)) {
             SeedFigures.Entry e = c.entry();
-            h.append("<tr").append(c.ours().isEmpty() ? " class=\"warn\"" : "").append("><td>").append(esc(e.seed()))
-                    .append("</td><td>").append(esc(e.experiment())).append("</td><td>").append(esc(e.seedMachine()))
-                    .append("</td><td class=\"num\">").append(Units.format(e.seedFigure())).append(" <span class=\"muted\">")
-                    .append(esc(e.unitLabel())).append("</span></td><td class=\"num\">");
+            // One header row per seed and machine: the machine is said once, not on every row.
+            String g = e.seed() + "\u0000" + e.seedMachine();
+            if (!g.equals(group)) {
+                group = g;
+                h.append("<tr class=\"group\"><th colspan=\"5\">Seed ").append(esc(e.seed())).append(" &middot; ")
+                        .append(esc(e.seedMachine())).append("</th></tr>\n");
+            }
+            h.append("<tr data-seed=\"").append(esc(e.seed())).append("\"").append(c.ours().isEmpty() ? " class=\"warn\"" : "")
+                    .append("><td>").append(esc(e.experiment())).append("</td><td class=\"num\">")
+                    .append(Units.format(e.seedFigure())).append("<br><span class=\"muted\">").append(esc(e.unitLabel()))
+                    .append("</span></td><td class=\"ours\">");
             if (c.ours().isPresent()) {
-                h.append(Units.format(c.ours().getAsDouble())).append(" <span class=\"muted\">").append(esc(e.unitLabel()))
-                        .append("</span><br><span class=\"muted\">")
+                h.append("<b>").append(Units.format(c.ours().getAsDouble())).append("</b> <span class=\"muted\">")
+                        .append(esc(e.unitLabel())).append("</span><br><small class=\"muted\">")
                         .append(esc(c.rows().stream().map(r -> r.shortName() + (r.params().isEmpty() ? "" : " {" + r.paramsLabel() + "}"))
                                 .collect(Collectors.joining(" / "))))
-                        .append("</span>");
+                        .append("</small>");
             } else {
                 h.append("<span class=\"muted\">").append(esc(c.status())).append("</span>");
             }
             h.append("</td><td class=\"num\">");
             OptionalDouble ratio = c.ratio();
             if (ratio.isPresent()) {
-                String reading = ReferenceRule.reading(ratio.getAsDouble(), e.higherIsBetter());
                 h.append(String.format(Locale.ROOT, "%.3g", ratio.getAsDouble()));
                 if (!e.isRatio()) {
+                    String reading = ReferenceRule.reading(ratio.getAsDouble(), e.higherIsBetter());
                     h.append("<br><span class=\"").append(reading.endsWith("faster") ? "faster" : "slower").append("\">")
                             .append(esc(reading)).append("</span>");
                 }

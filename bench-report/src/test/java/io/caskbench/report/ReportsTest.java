@@ -10,19 +10,31 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Renders the checked-in sample run (src/test/resources/sample-run) and checks what the page says. */
 class ReportsTest {
 
+    /** The sample rendered once for the tests that only read the output: charts take a while to draw. */
+    @TempDir
+    static Path shared;
+
+    private static Path rendered;
+
     @TempDir
     Path dir;
 
+    @BeforeAll
+    static void renderSampleOnce() throws IOException {
+        rendered = SampleRuns.copy("sample-run", shared);
+        Reports.renderAll(rendered);
+    }
+
     @Test
     void writesASummaryPerResultFileWithRatios() throws IOException {
-        Path results = SampleRuns.copy("sample-run", dir);
-        Reports.renderAll(results);
+        Path results = rendered;
 
         for (String name : List.of("store", "files", "shm", "shm-c", "shm-messaging")) {
             assertThat(results.resolve(name + "-summary.txt")).exists();
@@ -44,9 +56,8 @@ class ReportsTest {
 
     @Test
     void indexShowsMachineChartsTablesAndSeeds() throws IOException {
-        Path results = SampleRuns.copy("sample-run", dir);
-        Path index = Reports.renderAll(results);
-        String html = Files.readString(index);
+        Path results = rendered;
+        String html = Files.readString(results.resolve(Reports.INDEX));
 
         assertThat(html).contains("<dt>CPUs</dt><dd>2 x AMD EPYC 7B13</dd>", "23.5 GiB", "Linux 6.1.0 (amd64)");
         assertThat(html.indexOf("id=\"suite-store\"")).isLessThan(html.indexOf("id=\"suite-files\""));

@@ -171,8 +171,9 @@ public final class Charts {
                 Double v = vs[i];
                 double err = ers[i] == null ? 0 : ers[i];
                 if (v == null) {
-                    // A missing bar (this variant did not run this workload) is simply not drawn.
-                    ys.add(null);
+                    // A variant that did not run this workload leaves a gap. NaN, not null: XChart 3.8.8
+                    // skips NaN bars but fails on null when the series has error bars.
+                    ys.add(Double.NaN);
                     es.add(0.0);
                 } else if (log) {
                     // First-order error on the log scale: d(log10 v) = dv / (v ln 10); symmetric is close

@@ -136,8 +136,9 @@ final class HtmlReport {
                     .append("\"><figcaption>").append(esc(spec.group())).append(": ").append(spec.rows().size())
                     .append(" results in ").append(esc(spec.unit())).append(", bars = mean, whiskers = 99.9% error")
                     .append("</figcaption></figure>\n");
-        } catch (IOException | RuntimeException e) {
-            // A chart that cannot be drawn must not cost the tables: say so and go on.
+        } catch (IOException | RuntimeException | LinkageError | java.awt.AWTError e) {
+            // A chart that cannot be drawn (odd data, or no fonts/AWT on a bare CI image) must not cost
+            // the tables: say so and go on.
             h.append("<p class=\"muted\">Chart ").append(esc(spec.group())).append(" could not be drawn: ")
                     .append(esc(String.valueOf(e.getMessage()))).append("</p>\n");
         }

@@ -55,7 +55,8 @@ public final class Charts {
 
         /** File name of the PNG, derived from suite and group so re-renders overwrite it. */
         public String fileName() {
-            return ("chart-" + suite + "-" + group).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "_") + ".png";
+            return ("chart-" + suite + "-" + group).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "_")
+                    .replaceAll("_+$", "") + ".png";
         }
     }
 
@@ -75,7 +76,7 @@ public final class Charts {
             String unit = r.primaryMetric().scoreUnit();
             String base = firstUnit.computeIfAbsent(group, g -> unit);
             boolean joins = Units.convert(1, unit, base).isPresent();
-            String key = joins ? group : group + "-" + unit.replace('/', '_');
+            String key = joins ? group : group + " (" + unit + ")";
             chartUnit.putIfAbsent(key, joins ? base : unit);
             rows.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
         }
@@ -108,7 +109,7 @@ public final class Charts {
                 out.add(list.get(0));
             } else {
                 List<JmhResult> rows = list.stream().flatMap(s -> s.rows().stream()).toList();
-                String name = small.size() == 1 ? "other" : "other-" + unit.replace('/', '_');
+                String name = small.size() == 1 ? "other" : "other (" + unit + ")";
                 out.add(new Spec(suite, name, unit, rows, true));
             }
         });

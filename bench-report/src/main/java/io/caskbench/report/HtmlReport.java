@@ -38,6 +38,8 @@ final class HtmlReport {
             "tr.group th{background:#243447;color:#fff;text-align:left}",
             "footer{color:#6b7785;font-size:12px;margin-top:40px}code{background:#eef2f6;padding:1px 4px;border-radius:3px}");
 
+    private static final java.util.regex.Pattern PERCENTILE = java.util.regex.Pattern.compile("^\\W?p[01]\\.\\d+$");
+
     private final Path dir;
     private final Machine machine;
     private final List<SuiteResults> suites;
@@ -185,6 +187,8 @@ final class HtmlReport {
     private static String secondary(JmhResult r) {
         String text = r.secondaryMetrics().entrySet().stream()
                 .filter(e -> !e.getKey().toLowerCase(Locale.ROOT).startsWith("cold") && Double.isFinite(e.getValue().score()))
+                // sample mode repeats its percentiles as secondary metrics; p50 and p99 are shown by the score
+                .filter(e -> !PERCENTILE.matcher(e.getKey()).find())
                 .map(e -> e.getKey() + " " + Units.format(e.getValue().score()) + " " + e.getValue().scoreUnit())
                 .collect(Collectors.joining(" &middot; "));
         return text.isEmpty() ? "" : "<br><small class=\"muted\">" + esc(text).replace("&amp;middot;", "&middot;") + "</small>";

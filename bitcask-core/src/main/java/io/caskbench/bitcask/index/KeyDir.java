@@ -1,0 +1,279 @@
+package io.caskbench.bitcask.index;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The key directory: an open-addressing hash table from key to the location of its newest record.
+ *
+ * <p>Keys are not kept in memory. A slot holds the key's 32-bit hash, the record length and the
+ * record location (segment slot and offset) in two {@code long}s, 16 bytes in all; the key itself
+ * is checked against the record on disk whenever a hash matches. A slot, once taken by a key,
+ * belongs to that key until the table is rebuilt, so a reader that matches a slot's hash and
+ * verifies the key can trust that slot.
+ *
+ * <p>Threading: one writer at a time (the caller holds the store's write lock) mutates the table;
+ * any number of readers probe it without locks. A writer stores the meta word first and publishes
+ * the location with release semantics; a reader loads the location with acquire semantics first.
+ * A reader that races an update of the same slot may pair a new length with an old location; it
+ * detects that because the record's own header disagrees, and probes again. Growth builds a new
+ * table and publishes it in one volatile write.
+ */
+public final class KeyDir {
+
+    /** Location flag: the key's newest record is a tombstone at the rest of the location. */
+    public static final long DELETED = 1L << 62;
+    private static final int OFFSET_BITS = 40;
+    private static final long OFFSET_MASK = (1L << OFFSET_BITS) - 1;
+    /** Largest segment slot a location can hold. */
+    public static final int MAX_SEGMENT_SLOT = (1 << 22) - 1;
+    private static final int MIN_CAPACITY = 1 << 10;
+    private static final double MAX_LOAD = 0.75;
+
+    private static final VarHandle LOCS = MethodHandles.arrayElementVarHandle(long[].class);
+
+    /** Checks a candidate slot's key against the record on disk. */
+    @FunctionalInterface
+    public interface KeyCheck {
+        /** True when the record at {@code location} (without flags) of {@code length} bytes holds {@code key}. */
+        boolean sameKey(long location, int length, byte[] key);
+    }
+
+    /** An immutable-size table; slots are read lock-free. */
+    public static final class Table {
+        final long[] meta;
+        final long[] locs;
+        final int mask;
+
+        Table(int capacity) {
+            this.meta = new long[capacity];
+            this.locs = new long[capacity];
+            this.mask = capacity - 1;
+        }
+
+        /** First slot to probe for {@code hash}. */
+        public int first(int hash) {
+            return (hash ^ (hash >>> 16)) & mask;
+        }
+
+        /** Slot after {@code i}. */
+        public int next(int i) {
+            return (i + 1) & mask;
+        }
+
+        /** Location of slot {@code i} (acquire); 0 for an empty slot, which ends every probe. */
+        public long location(int i) {
+            return (long) LOCS.getAcquire(locs, i);
+        }
+
+        /** Hash of the key in slot {@code i}; read only after {@link #location} returned non-zero. */
+        public int hash(int i) {
+            return (int) (meta[i] >>> 32);
+        }
+
+        /** Record length of slot {@code i}; may be newer than the location read before it. */
+        public int length(int i) {
+            return (int) meta[i];
+        }
+
+        /** Number of slots. */
+        public int capacity() {
+            return locs.length;
+        }
+    }
+
+    private volatile Table table;
+    private long used;
+    private volatile long live;
+    private int replacedLength;
+
+    /** A directory sized for {@code expectedKeys} without growing. */
+    public KeyDir(long expectedKeys) {
+        this.table = new Table(capacityFor(expectedKeys));
+    }
+
+    private static int capacityFor(long keys) {
+        long want = Math.max(MIN_CAPACITY, (long) Math.ceil(keys / MAX_LOAD) + 1);
+        if (want > (1 << 30)) {
+            throw new IllegalArgumentException("too many keys for one key directory: " + keys);
+        }
+        return Integer.highestOneBit((int) want - 1) << 1;
+    }
+
+    /** Packs a segment slot and an offset into a location. */
+    public static long location(int segmentSlot, long offset) {
+        return ((long) segmentSlot << OFFSET_BITS) | offset;
+    }
+
+    /** Segment slot of a location. */
+    public static int segmentSlot(long location) {
+        return (int) ((location & ~DELETED) >>> OFFSET_BITS);
+    }
+
+    /** Offset of a location. */
+    public static long offset(long location) {
+        return location & OFFSET_MASK;
+    }
+
+    /** True when the location marks a deleted key. */
+    public static boolean isDeleted(long location) {
+        return (location & DELETED) != 0;
+    }
+
+    /** The current table, for lock-free probing. */
+    public Table table() {
+        return table;
+    }
+
+    /** Live keys. */
+    public long size() {
+        return live;
+    }
+
+    /** Heap bytes held by the table. */
+    public long heapBytes() {
+        return (long) table.capacity() * 16 + 32;
+    }
+
+    /** Length of the record replaced by the last {@link #put} or {@link #delete}, 0 when none. */
+    public int replacedLength() {
+        return replacedLength;
+    }
+
+    /**
+     * Points {@code key} at a new record. Writer only.
+     *
+     * @return the previous location, 0 when the key was absent (it may carry {@link #DELETED})
+     */
+    public long put(int hash, byte[] key, long location, int length, KeyCheck check) {
+        Table t = table;
+        int i = find(t, hash, key, check);
+        long previous = 0;
+        replacedLength = 0;
+        if (i >= 0) {
+            previous = t.locs[i];
+            replacedLength = (int) t.meta[i];
+        } else {
+            if (used + 1 > (long) (t.capacity() * MAX_LOAD)) {
+                t = rebuild(t.capacity() * 2);
+            }
+            i = emptySlot(t, hash);
+            used++;
+        }
+        t.meta[i] = ((long) hash << 32) | (length & 0xFFFFFFFFL);
+        LOCS.setRelease(t.locs, i, location);
+        if (previous == 0 || isDeleted(previous)) {
+            live = live + 1;
+        }
+        return previous;
+    }
+
+    /**
+     * Marks {@code key} deleted, pointing at its tombstone. Writer only.
+     *
+     * @return the previous location, 0 when the key had no slot (nothing is changed then)
+     */
+    public long delete(int hash, byte[] key, long tombstone, int length, KeyCheck check) {
+        Table t = table;
+        int i = find(t, hash, key, check);
+        replacedLength = 0;
+        if (i < 0) {
+            return 0;
+        }
+        long previous = t.locs[i];
+        replacedLength = (int) t.meta[i];
+        t.meta[i] = ((long) hash << 32) | (length & 0xFFFFFFFFL);
+        LOCS.setRelease(t.locs, i, tombstone | DELETED);
+        if (!isDeleted(previous)) {
+            live = live - 1;
+        }
+        return previous;
+    }
+
+    /**
+     * Moves the entry that points at {@code from} to {@code to}, if it still points there: a
+     * merge relocating a record must lose to any write that happened meanwhile. Writer only.
+     *
+     * @return true when the entry was moved
+     */
+    public boolean relocate(int hash, long from, long to) {
+        Table t = table;
+        for (int i = t.first(hash); ; i = t.next(i)) {
+            long loc = t.locs[i];
+            if (loc == 0) {
+                return false;
+            }
+            if (loc == from) {
+                LOCS.setRelease(t.locs, i, to);
+                return true;
+            }
+        }
+    }
+
+    /** Slot of {@code key}, or -1. Writer only (reads plain fields). */
+    private static int find(Table t, int hash, byte[] key, KeyCheck check) {
+        for (int i = t.first(hash); ; i = t.next(i)) {
+            long loc = t.locs[i];
+            if (loc == 0) {
+                return -1;
+            }
+            if ((int) (t.meta[i] >>> 32) == hash && loc != DELETED
+                    && check.sameKey(loc & ~DELETED, (int) t.meta[i], key)) {
+                return i;
+            }
+        }
+    }
+
+    private static int emptySlot(Table t, int hash) {
+        int i = t.first(hash);
+        while (t.locs[i] != 0) {
+            i = t.next(i);
+        }
+        return i;
+    }
+
+    /**
+     * Rebuilds the table without deleted entries, for example after a merge removed the segments
+     * their tombstones were in. Writer only.
+     */
+    public void dropDeleted() {
+        rebuild(table.capacity());
+    }
+
+    private Table rebuild(int capacity) {
+        Table old = table;
+        long keep = live;
+        Table t = new Table(Math.max(capacity, capacityFor(keep + 1)));
+        long count = 0;
+        for (int j = 0; j < old.capacity(); j++) {
+            long loc = old.locs[j];
+            if (loc != 0 && !isDeleted(loc)) {
+                int i = emptySlot(t, (int) (old.meta[j] >>> 32));
+                t.meta[i] = old.meta[j];
+                t.locs[i] = loc;
+                count++;
+            }
+        }
+        used = count;
+        table = t;
+        return t;
+    }
+
+    /** Visits every live entry of a table snapshot; weakly consistent. */
+    public void forEachLive(EntryVisitor visitor) {
+        Table t = table;
+        for (int i = 0; i < t.capacity(); i++) {
+            long loc = t.location(i);
+            if (loc != 0 && !isDeleted(loc)) {
+                visitor.visit(t.hash(i), loc, t.length(i));
+            }
+        }
+    }
+
+    /** Receives directory entries. */
+    @FunctionalInterface
+    public interface EntryVisitor {
+        /** One live entry. */
+        void visit(int hash, long location, int length);
+    }
+}

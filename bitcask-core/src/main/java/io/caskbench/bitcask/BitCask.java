@@ -199,7 +199,7 @@ public final class BitCask implements AutoCloseable {
                     if (moved(t, i, loc, len)) {
                         continue retry;
                     }
-                    throw corrupt(seg, loc, "index entry points nowhere");
+                    throw corrupt(seg, loc, "index entry points nowhere (len " + len + ", seg " + seg + ")");
                 }
                 byte[] buf = scratch(len);
                 long offset = KeyDir.offset(loc);
@@ -1232,7 +1232,10 @@ public final class BitCask implements AutoCloseable {
                     copied++;
                 }
             }
-            keyDir.dropDeleted(); // tombstones of the inputs are gone
+            // What still points into the inputs was not copied: tombstones and expired records.
+            java.util.Set<Integer> inputSlots = new java.util.HashSet<>();
+            inputs.forEach(in -> inputSlots.add(in.slot()));
+            keyDir.dropDeletedAnd(inputSlots::contains);
             synchronized (this) {
                 for (Segment in : inputs) {
                     byId.remove(in.id());

@@ -233,21 +233,25 @@ public final class KeyDir {
     }
 
     /**
-     * Rebuilds the table without deleted entries, for example after a merge removed the segments
-     * their tombstones were in. Writer only.
+     * Rebuilds the table without deleted entries and without entries whose segment slot
+     * {@code dropSegment} accepts: after a merge, the entries left pointing into the merged
+     * segments are tombstones and expired records, which the merge did not copy. Writer only.
      */
-    public void dropDeleted() {
-        rebuild(table.capacity());
+    public void dropDeletedAnd(java.util.function.IntPredicate dropSegment) {
+        rebuild(table.capacity(), dropSegment);
     }
 
     private Table rebuild(int capacity) {
+        return rebuild(capacity, slot -> false);
+    }
+
+    private Table rebuild(int capacity, java.util.function.IntPredicate dropSegment) {
         Table old = table;
-        long keep = live;
-        Table t = new Table(Math.max(capacity, capacityFor(keep + 1)));
+        Table t = new Table(Math.max(capacity, capacityFor(live + 1)));
         long count = 0;
         for (int j = 0; j < old.capacity(); j++) {
             long loc = old.locs[j];
-            if (loc != 0 && !isDeleted(loc)) {
+            if (loc != 0 && !isDeleted(loc) && !dropSegment.test(segmentSlot(loc))) {
                 int i = emptySlot(t, (int) (old.meta[j] >>> 32));
                 t.meta[i] = old.meta[j];
                 t.locs[i] = loc;
@@ -255,6 +259,7 @@ public final class KeyDir {
             }
         }
         used = count;
+        live = count;
         table = t;
         return t;
     }

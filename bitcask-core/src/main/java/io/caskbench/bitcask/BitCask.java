@@ -87,7 +87,16 @@ public final class BitCask implements AutoCloseable {
     private long nextId;
     private byte[] writeScratch = new byte[4096];
     private final byte[] checkScratch;
-    private volatile long appendedLsn;
+    private long appendedLsn;
+    private static final java.lang.invoke.VarHandle APPENDED;
+
+    static {
+        try {
+            APPENDED = java.lang.invoke.MethodHandles.lookup().findVarHandle(BitCask.class, "appendedLsn", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     private volatile long durableLsn;
     private volatile boolean closed;
     private ScheduledExecutorService background;
@@ -240,8 +249,9 @@ public final class BitCask implements AutoCloseable {
         }
     }
 
-    private static boolean moved(KeyDir.Table t, int i, long loc, int len) {
-        return t.location(i) != loc || t.length(i) != len;
+    /** True when the slot no longer says what the reader read from it, or a newer table replaced it. */
+    private boolean moved(KeyDir.Table t, int i, long loc, int len) {
+        return t.location(i) != loc || t.length(i) != len || keyDir.table() != t;
     }
 
     private static byte[] scratch(int len) {
@@ -412,8 +422,13 @@ public final class BitCask implements AutoCloseable {
         Segment seg = active;
         seg.end(writePos);
         index(seg, offset, len, flags, key, hash);
+        return advanceLsn(len);
+    }
+
+    /** Counts appended bytes; release store, as only the writer writes it. */
+    private long advanceLsn(int len) {
         long lsn = appendedLsn + len;
-        appendedLsn = lsn;
+        APPENDED.setRelease(this, lsn);
         return lsn;
     }
 
@@ -445,9 +460,7 @@ public final class BitCask implements AutoCloseable {
         } finally {
             batchVersion.incrementAndGet();
         }
-        long lsn = appendedLsn + total;
-        appendedLsn = lsn;
-        return lsn;
+        return advanceLsn(total);
     }
 
     private final java.util.concurrent.atomic.AtomicLong batchVersion = new java.util.concurrent.atomic.AtomicLong();
@@ -523,7 +536,7 @@ public final class BitCask implements AutoCloseable {
             if (durableLsn >= lsn || closed) {
                 return;
             }
-            long target = appendedLsn; // read before active: every record up to target is in it or forced at rollover
+            long target = (long) APPENDED.getAcquire(this); // before active: records up to target are in it or forced at rollover
             Segment seg = active;
             seg.writer().force();
             durableLsn = target;
@@ -547,7 +560,8 @@ public final class BitCask implements AutoCloseable {
         pendingHints.add(old);
     }
 
-    private final List<Segment> pendingHints = Collections.synchronizedList(new ArrayList<>());
+    /** Sealed segments whose hint file is still to be written. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Segment> pendingHints = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private Segment createSegment(long id) {
         Path file = SegmentFiles.dataFile(dir, id);
@@ -606,19 +620,23 @@ public final class BitCask implements AutoCloseable {
 
     /** Writes the hint files of segments sealed since the last call; outside the write lock. */
     private void writePendingHints() {
-        while (!pendingHints.isEmpty()) {
-            Segment seg = pendingHints.remove(0);
-            int token = gate.enter();
-            try {
-                if (closed) {
-                    return;
+        // Inside the gate before taking a segment: a merge makes its inputs unreachable (out of
+        // this queue and the slot table) before it waits at the gate and unmaps them.
+        int token = gate.enter();
+        try {
+            Segment seg;
+            while (!closed && (seg = pendingHints.poll()) != null) {
+                if (segmentAt(seg.slot()) != seg) {
+                    continue; // merged away meanwhile
                 }
-                writeHint(seg);
-            } catch (BitCaskException e) {
-                LOG.warn("cannot write hint file for {}: {}; open will scan it instead", seg.file(), e.getMessage());
-            } finally {
-                gate.exit(token);
+                try {
+                    writeHint(seg);
+                } catch (RuntimeException e) {
+                    LOG.warn("cannot write hint file for {}: {}; open will scan it instead", seg.file(), e.toString());
+                }
             }
+        } finally {
+            gate.exit(token);
         }
     }
 
@@ -806,7 +824,7 @@ public final class BitCask implements AutoCloseable {
 
     private void backgroundSync() {
         try {
-            syncTo(appendedLsn);
+            syncTo((long) APPENDED.getAcquire(this));
         } catch (RuntimeException e) {
             LOG.warn("background sync of {} failed: {}", dir, e.toString());
         }
@@ -936,7 +954,7 @@ public final class BitCask implements AutoCloseable {
     public void sync() {
         ensureOpen();
         if (!readOnly) {
-            syncTo(appendedLsn);
+            syncTo((long) APPENDED.getAcquire(this));
         }
     }
 
@@ -1244,18 +1262,26 @@ public final class BitCask implements AutoCloseable {
         } finally {
             writeLock.unlock();
         }
-        // Readers that found an input location before the swap may still be reading it.
+        // Make the inputs unreachable, then wait for readers and hint writers that reached them
+        // before; only then unmap. Their slots stay reserved until then, so no new segment can
+        // answer to a stale location.
+        synchronized (this) {
+            Segment[] sl = slots.clone();
+            for (Segment in : inputs) {
+                sl[in.slot()] = null;
+                reservedSlots.add(in.slot());
+            }
+            slots = sl;
+        }
+        pendingHints.removeAll(inputs);
         gate.awaitReaders();
         long before = 0;
         for (Segment in : inputs) {
             before += in.dataBytes();
-            synchronized (this) {
-                Segment[] sl = slots.clone();
-                sl[in.slot()] = null;
-                slots = sl;
-            }
-            pendingHints.remove(in);
             in.close();
+        }
+        synchronized (this) {
+            inputs.forEach(in -> reservedSlots.remove(in.slot()));
         }
         // Ascending order: at every instant the inputs left form a suffix, which replays correctly.
         for (Segment in : inputs) {

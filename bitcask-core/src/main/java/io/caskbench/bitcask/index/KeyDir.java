@@ -31,6 +31,15 @@ public final class KeyDir {
     private static final double MAX_LOAD = 0.75;
 
     private static final VarHandle LOCS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle LIVE;
+
+    static {
+        try {
+            LIVE = MethodHandles.lookup().findVarHandle(KeyDir.class, "live", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** Checks a candidate slot's key against the record on disk. */
     @FunctionalInterface
@@ -39,16 +48,31 @@ public final class KeyDir {
         boolean sameKey(long location, int length, byte[] key);
     }
 
-    /** An immutable-size table; slots are read lock-free. */
+    /**
+     * An immutable-size table; slots are read lock-free. Slot {@code i} is
+     * {@code entries[2i]} (hash and length) and {@code entries[2i + 1]} (location): both halves of a
+     * slot share a cache line, so a probe costs one miss, not two.
+     */
     public static final class Table {
-        final long[] meta;
-        final long[] locs;
+        final long[] entries;
         final int mask;
 
         Table(int capacity) {
-            this.meta = new long[capacity];
-            this.locs = new long[capacity];
+            this.entries = new long[capacity * 2];
             this.mask = capacity - 1;
+        }
+
+        long meta(int i) {
+            return entries[2 * i];
+        }
+
+        long loc(int i) {
+            return entries[2 * i + 1];
+        }
+
+        void set(int i, long meta, long loc) {
+            entries[2 * i] = meta;
+            LOCS.setRelease(entries, 2 * i + 1, loc);
         }
 
         /** First slot to probe for {@code hash}. */
@@ -63,28 +87,29 @@ public final class KeyDir {
 
         /** Location of slot {@code i} (acquire); 0 for an empty slot, which ends every probe. */
         public long location(int i) {
-            return (long) LOCS.getAcquire(locs, i);
+            return (long) LOCS.getAcquire(entries, 2 * i + 1);
         }
 
         /** Hash of the key in slot {@code i}; read only after {@link #location} returned non-zero. */
         public int hash(int i) {
-            return (int) (meta[i] >>> 32);
+            return (int) (entries[2 * i] >>> 32);
         }
 
         /** Record length of slot {@code i}; may be newer than the location read before it. */
         public int length(int i) {
-            return (int) meta[i];
+            return (int) entries[2 * i];
         }
 
         /** Number of slots. */
         public int capacity() {
-            return locs.length;
+            return mask + 1;
         }
     }
 
     private volatile Table table;
     private long used;
-    private volatile long live;
+    /** Written by the one writer with release stores: a full fence per put would cost more than the put. */
+    private long live;
     private int replacedLength;
 
     /** A directory sized for {@code expectedKeys} without growing. */
@@ -127,7 +152,7 @@ public final class KeyDir {
 
     /** Live keys. */
     public long size() {
-        return live;
+        return (long) LIVE.getAcquire(this);
     }
 
     /** Heap bytes held by the table. */
@@ -151,8 +176,8 @@ public final class KeyDir {
         long previous = 0;
         replacedLength = 0;
         if (i >= 0) {
-            previous = t.locs[i];
-            replacedLength = (int) t.meta[i];
+            previous = t.loc(i);
+            replacedLength = (int) t.meta(i);
         } else {
             if (used + 1 > (long) (t.capacity() * MAX_LOAD)) {
                 t = rebuild(t.capacity() * 2);
@@ -160,10 +185,9 @@ public final class KeyDir {
             i = emptySlot(t, hash);
             used++;
         }
-        t.meta[i] = ((long) hash << 32) | (length & 0xFFFFFFFFL);
-        LOCS.setRelease(t.locs, i, location);
+        t.set(i, ((long) hash << 32) | (length & 0xFFFFFFFFL), location);
         if (previous == 0 || isDeleted(previous)) {
-            live = live + 1;
+            LIVE.setRelease(this, live + 1);
         }
         return previous;
     }
@@ -180,12 +204,11 @@ public final class KeyDir {
         if (i < 0) {
             return 0;
         }
-        long previous = t.locs[i];
-        replacedLength = (int) t.meta[i];
-        t.meta[i] = ((long) hash << 32) | (length & 0xFFFFFFFFL);
-        LOCS.setRelease(t.locs, i, tombstone | DELETED);
+        long previous = t.loc(i);
+        replacedLength = (int) t.meta(i);
+        t.set(i, ((long) hash << 32) | (length & 0xFFFFFFFFL), tombstone | DELETED);
         if (!isDeleted(previous)) {
-            live = live - 1;
+            LIVE.setRelease(this, live - 1);
         }
         return previous;
     }
@@ -199,12 +222,12 @@ public final class KeyDir {
     public boolean relocate(int hash, long from, long to) {
         Table t = table;
         for (int i = t.first(hash); ; i = t.next(i)) {
-            long loc = t.locs[i];
+            long loc = t.loc(i);
             if (loc == 0) {
                 return false;
             }
             if (loc == from) {
-                LOCS.setRelease(t.locs, i, to);
+                LOCS.setRelease(t.entries, 2 * i + 1, to);
                 return true;
             }
         }
@@ -213,12 +236,12 @@ public final class KeyDir {
     /** Slot of {@code key}, or -1. Writer only (reads plain fields). */
     private static int find(Table t, int hash, byte[] key, KeyCheck check) {
         for (int i = t.first(hash); ; i = t.next(i)) {
-            long loc = t.locs[i];
+            long loc = t.loc(i);
             if (loc == 0) {
                 return -1;
             }
-            if ((int) (t.meta[i] >>> 32) == hash && loc != DELETED
-                    && check.sameKey(loc & ~DELETED, (int) t.meta[i], key)) {
+            long meta = t.meta(i);
+            if ((int) (meta >>> 32) == hash && loc != DELETED && check.sameKey(loc & ~DELETED, (int) meta, key)) {
                 return i;
             }
         }
@@ -226,7 +249,7 @@ public final class KeyDir {
 
     private static int emptySlot(Table t, int hash) {
         int i = t.first(hash);
-        while (t.locs[i] != 0) {
+        while (t.loc(i) != 0) {
             i = t.next(i);
         }
         return i;
@@ -250,16 +273,16 @@ public final class KeyDir {
         Table t = new Table(Math.max(capacity, capacityFor(live + 1)));
         long count = 0;
         for (int j = 0; j < old.capacity(); j++) {
-            long loc = old.locs[j];
+            long loc = old.loc(j);
             if (loc != 0 && !isDeleted(loc) && !dropSegment.test(segmentSlot(loc))) {
-                int i = emptySlot(t, (int) (old.meta[j] >>> 32));
-                t.meta[i] = old.meta[j];
-                t.locs[i] = loc;
+                int i = emptySlot(t, (int) (old.meta(j) >>> 32));
+                t.entries[2 * i] = old.meta(j);
+                t.entries[2 * i + 1] = loc;
                 count++;
             }
         }
         used = count;
-        live = count;
+        LIVE.setRelease(this, count);
         table = t;
         return t;
     }

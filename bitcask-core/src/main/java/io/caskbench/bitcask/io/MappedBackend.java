@@ -39,13 +39,25 @@ public final class MappedBackend implements SegmentBackend {
     private static final class MappedSegment extends FileSegment {
 
         private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(ALLOCATION_CHUNK);
+        private static final java.lang.invoke.VarHandle WRITTEN;
+
+        static {
+            try {
+                WRITTEN = java.lang.invoke.MethodHandles.lookup().findVarHandle(MappedSegment.class, "written", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
 
         private final MappedByteBuffer buffer;
         /** Bytes that exist in the file and may be read. */
         private volatile long readable;
-        private long dirtyFrom = Long.MAX_VALUE;
-        private long dirtyTo;
-        private boolean grown;
+        /** End of the highest write; raised by the writer (release), read by whoever forces (acquire). */
+        private long written;
+        /** Everything before this offset is forced; guarded by {@code this}. */
+        private long forcedTo;
+        /** The file grew or shrank since the last force, so its length must be forced too. */
+        private final java.util.concurrent.atomic.AtomicBoolean resized = new java.util.concurrent.atomic.AtomicBoolean();
 
         MappedSegment(Path file, boolean writable, int capacity) {
             super(file, writable);
@@ -62,7 +74,7 @@ public final class MappedBackend implements SegmentBackend {
                         // file sparsely to mapSize) so the first writes never land in a hole.
                         allocated = Math.min(mapSize, length + ALLOCATION_CHUNK);
                         allocate(length, allocated);
-                        grown = true;
+                        resized.set(true);
                     }
                     this.buffer = channel().map(FileChannel.MapMode.READ_WRITE, 0, mapSize);
                     this.readable = allocated;
@@ -105,12 +117,19 @@ public final class MappedBackend implements SegmentBackend {
             if (end > readable) {
                 long target = Math.min(buffer.capacity(), Math.max(end, readable + ALLOCATION_CHUNK));
                 allocate(readable, target);
-                grown = true;
+                resized.set(true);
                 readable = target;
             }
             buffer.put((int) position, src, off, len);
-            dirtyFrom = Math.min(dirtyFrom, position);
-            dirtyTo = Math.max(dirtyTo, end);
+            if (end > written) {
+                WRITTEN.setRelease(this, end);
+            } else {
+                forcedFrom(position); // a rewrite below the forced mark (the file header of a reused file)
+            }
+        }
+
+        private synchronized void forcedFrom(long position) {
+            forcedTo = Math.min(forcedTo, position);
         }
 
         @Override
@@ -119,16 +138,19 @@ public final class MappedBackend implements SegmentBackend {
             forceMapped();
         }
 
-        private void forceMapped() {
-            if (dirtyTo > dirtyFrom) {
-                buffer.force((int) dirtyFrom, (int) (dirtyTo - dirtyFrom));
-                dirtyFrom = Long.MAX_VALUE;
-                dirtyTo = 0;
+        /**
+         * Forces {@code [forcedTo, written)}. Safe against a concurrent writer: records are appended
+         * at rising offsets, so whatever lies past the {@code written} read here is forced next time.
+         */
+        private synchronized void forceMapped() {
+            long to = Math.min((long) WRITTEN.getAcquire(this), readable);
+            if (to > forcedTo) {
+                buffer.force((int) forcedTo, (int) (to - forcedTo));
+                forcedTo = to;
             }
-            if (grown) {
-                // msync does not persist the new file length; fdatasync does.
+            if (resized.getAndSet(false)) {
+                // msync does not persist a new file length; fdatasync does.
                 forceChannel();
-                grown = false;
             }
         }
 
@@ -141,6 +163,7 @@ public final class MappedBackend implements SegmentBackend {
         public void truncate(long size) {
             super.truncate(size);
             readable = Math.min(readable, size);
+            resized.set(true);
         }
 
         @Override

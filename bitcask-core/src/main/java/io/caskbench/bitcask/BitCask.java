@@ -34,6 +34,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -336,7 +337,7 @@ public final class BitCask implements AutoCloseable {
             removed = current > 0;
             lsn = appendLocked(key, null, RecordFormat.TOMBSTONE, 0L, hash);
         } finally {
-            writeLock.unlock();
+            unlockWriter();
         }
         afterWrite(lsn);
         return removed;
@@ -375,19 +376,154 @@ public final class BitCask implements AutoCloseable {
             ensureWritable();
             lsn = appendBatchLocked(ops, (int) total);
         } finally {
-            writeLock.unlock();
+            unlockWriter();
         }
         afterWrite(lsn);
     }
 
+    /**
+     * Appends a put. Uncontended, the caller takes the write lock and appends directly. Contended,
+     * it queues the put and waits: whoever holds the lock appends every queued put in one write
+     * (flat combining), so many writers cost one system call and no lock hand-off per record.
+     */
     private long append(byte[] key, byte[] value, int flags, long expiresAt) {
-        writeLock.lock();
-        try {
-            ensureWritable();
-            return appendLocked(key, value, flags, expiresAt, KeyHash.hash(key));
-        } finally {
-            writeLock.unlock();
+        int hash = KeyHash.hash(key);
+        if (writes.isEmpty() && writeLock.tryLock()) {
+            try {
+                ensureWritable();
+                return appendLocked(key, value, flags, expiresAt, hash);
+            } finally {
+                unlockWriter();
+            }
         }
+        PendingPut p = new PendingPut(key, value, flags, expiresAt, hash, Thread.currentThread());
+        writes.offer(p);
+        int spins = 0;
+        while (!p.done) {
+            if (writeLock.tryLock()) {
+                try {
+                    combine();
+                } finally {
+                    unlockWriter();
+                }
+            } else if (++spins < 64) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, 100_000); // the combiner unparks us; the timeout only guards a lost wake-up
+            }
+        }
+        if (p.error != null) {
+            throw p.error;
+        }
+        return p.lsn;
+    }
+
+    /** A put waiting for the combiner. */
+    private static final class PendingPut {
+        final byte[] key;
+        final byte[] value;
+        final int flags;
+        final long expiresAt;
+        final int hash;
+        final int length;
+        final Thread waiter;
+        int offsetInGroup;
+        long lsn;
+        RuntimeException error;
+        volatile boolean done;
+
+        PendingPut(byte[] key, byte[] value, int flags, long expiresAt, int hash, Thread waiter) {
+            this.key = key;
+            this.value = value;
+            this.flags = flags;
+            this.expiresAt = expiresAt;
+            this.hash = hash;
+            this.length = RecordFormat.recordLength(flags, key.length, value.length);
+            this.waiter = waiter;
+        }
+    }
+
+    private static final int MAX_COMBINE = 4096;
+    private static final int GROUP_BYTES = 1 << 20;
+    private final java.util.concurrent.ConcurrentLinkedQueue<PendingPut> writes = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final List<PendingPut> group = new ArrayList<>();
+    private int groupBytes;
+
+    /** Releases the write lock, then serves puts queued meanwhile: no queued put is left without a combiner. */
+    private void unlockWriter() {
+        writeLock.unlock();
+        while (!writes.isEmpty() && writeLock.tryLock()) {
+            try {
+                combine();
+            } finally {
+                writeLock.unlock();
+            }
+        }
+    }
+
+    /** Appends queued puts, encoded back to back and written in groups. Writer only. */
+    private void combine() {
+        PendingPut p;
+        int served = 0;
+        while (served < MAX_COMBINE && (p = writes.poll()) != null) {
+            served++;
+            try {
+                ensureWritable();
+                if (!group.isEmpty() && (groupBytes + p.length > GROUP_BYTES || writePos + groupBytes + p.length > segmentSize)) {
+                    flushGroup();
+                }
+                if (group.isEmpty()) {
+                    reserve(p.length);
+                }
+                if (writeScratch.length < groupBytes + p.length) {
+                    writeScratch = Arrays.copyOf(writeScratch, Math.max(groupBytes + p.length, writeScratch.length * 2));
+                }
+                RecordFormat.encode(writeScratch, groupBytes, now(), p.flags, p.expiresAt, p.key, p.value);
+            } catch (RuntimeException e) {
+                finish(p, e);
+                continue;
+            }
+            p.offsetInGroup = groupBytes;
+            groupBytes += p.length;
+            group.add(p);
+        }
+        flushGroup();
+    }
+
+    private void flushGroup() {
+        if (group.isEmpty()) {
+            return;
+        }
+        RuntimeException error = null;
+        Segment seg = active;
+        long offset = writePos;
+        try {
+            seg.writer().write(offset, writeScratch, 0, groupBytes);
+            writePos = offset + groupBytes;
+            seg.end(writePos);
+        } catch (RuntimeException e) {
+            error = e;
+        }
+        for (PendingPut p : group) {
+            RuntimeException e = error;
+            if (e == null) {
+                try {
+                    index(seg, offset + p.offsetInGroup, p.length, p.flags, p.key, p.hash);
+                    p.lsn = advanceLsn(p.length);
+                } catch (RuntimeException indexFailure) {
+                    e = indexFailure;
+                }
+            }
+            finish(p, e);
+        }
+        group.clear();
+        groupBytes = 0;
+    }
+
+    private static void finish(PendingPut p, RuntimeException error) {
+        p.error = error;
+        p.done = true;
+        LockSupport.unpark(p.waiter);
     }
 
     /**
@@ -1031,7 +1167,7 @@ public final class BitCask implements AutoCloseable {
         try {
             closed = true;
         } finally {
-            writeLock.unlock();
+            unlockWriter();
         }
         gate.awaitReaders();
         try {
@@ -1161,7 +1297,7 @@ public final class BitCask implements AutoCloseable {
             nextId += reserve;
             rollover();
         } finally {
-            writeLock.unlock();
+            unlockWriter();
         }
         writePendingHints();
 
@@ -1260,7 +1396,7 @@ public final class BitCask implements AutoCloseable {
                 }
             }
         } finally {
-            writeLock.unlock();
+            unlockWriter();
         }
         // Make the inputs unreachable, then wait for readers and hint writers that reached them
         // before; only then unmap. Their slots stay reserved until then, so no new segment can
@@ -1387,7 +1523,7 @@ public final class BitCask implements AutoCloseable {
             act = readOnly ? null : active;
             activeEnd = readOnly ? 0 : writePos;
         } finally {
-            writeLock.unlock();
+            unlockWriter();
         }
         for (Segment seg : segs) {
             Path dst = target.resolve(seg.file().getFileName());

@@ -331,4 +331,66 @@ class BitCaskApiTest {
                     .containsExactly("000000001.data", "000000001.hint", "LOCK");
         }
     }
+
+    /** Many writers at once go through the combining path; every acknowledged put must be there, also after reopen. */
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void manyConcurrentWritersLoseNothing(Backend backend) throws Exception {
+        for (SyncPolicy policy : new SyncPolicy[]{SyncPolicy.NONE, SyncPolicy.ALWAYS}) {
+            Path d = dir.resolve(policy.name());
+            BitCaskOptions o = BitCaskOptions.builder().backend(backend).syncPolicy(policy).segmentSize(256 << 10).build();
+            int threads = 200;
+            int perThread = policy == SyncPolicy.ALWAYS ? 20 : 300;
+            try (BitCask db = BitCask.open(d, o)) {
+                java.util.List<Thread> ts = new java.util.ArrayList<>();
+                java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+                java.util.List<Throwable> errors = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+                for (int t = 0; t < threads; t++) {
+                    int id = t;
+                    Thread th = new Thread(() -> {
+                        try {
+                            start.await();
+                            for (int i = 0; i < perThread; i++) {
+                                db.put("t" + id + "-" + i, b("v" + id + "-" + i));
+                                if (i % 7 == 0) {
+                                    db.delete("t" + id + "-" + (i / 2));
+                                }
+                            }
+                        } catch (Throwable e) {
+                            errors.add(e);
+                        }
+                    });
+                    th.start();
+                    ts.add(th);
+                }
+                for (Thread th : ts) {
+                    th.join();
+                }
+                assertThat(errors).isEmpty();
+                check(db, threads, perThread);
+            }
+            try (BitCask db = BitCask.open(d, o)) {
+                check(db, threads, perThread);
+            }
+        }
+    }
+
+    private static void check(BitCask db, int threads, int perThread) {
+        long live = 0;
+        for (int id = 0; id < threads; id++) {
+            java.util.Set<Integer> deleted = new java.util.HashSet<>();
+            for (int i = 0; i < perThread; i++) {
+                deleted.remove(i);
+                if (i % 7 == 0) {
+                    deleted.add(i / 2);
+                }
+            }
+            for (int i = 0; i < perThread; i++) {
+                byte[] want = deleted.contains(i) ? null : b("v" + id + "-" + i);
+                assertThat(db.get("t" + id + "-" + i)).as("t%d-%d", id, i).isEqualTo(want);
+                live += want == null ? 0 : 1;
+            }
+        }
+        assertThat(db.size()).isEqualTo(live);
+    }
 }

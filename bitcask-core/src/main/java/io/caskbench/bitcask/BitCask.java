@@ -157,10 +157,11 @@ public final class BitCask implements AutoCloseable {
     /** The value of {@code key}, or null when it is absent, deleted or expired. */
     public byte[] get(byte[] key) {
         checkKey(key);
+        int hash = KeyHash.hash(key);
         int token = gate.enter();
         try {
             ensureOpen();
-            return read(key, KeyHash.hash(key), true);
+            return readOutsideBatches(key, hash, true);
         } finally {
             gate.exit(token);
         }
@@ -174,10 +175,11 @@ public final class BitCask implements AutoCloseable {
     /** True when {@code key} has a live value. */
     public boolean containsKey(byte[] key) {
         checkKey(key);
+        int hash = KeyHash.hash(key);
         int token = gate.enter();
         try {
             ensureOpen();
-            return read(key, KeyHash.hash(key), false) != null;
+            return readOutsideBatches(key, hash, false) != null;
         } finally {
             gate.exit(token);
         }
@@ -189,6 +191,25 @@ public final class BitCask implements AutoCloseable {
     }
 
     private static final byte[] PRESENT = new byte[0];
+
+    /**
+     * A point read that never sees half a batch: the batch writer makes {@code batchVersion} odd
+     * while it publishes a batch's keys, and a read that overlapped a publication is repeated.
+     * Once a read has seen one key of a batch, every later read sees all of them.
+     */
+    private byte[] readOutsideBatches(byte[] key, int hash, boolean copy) {
+        while (true) {
+            long v = batchVersion.get();
+            if ((v & 1) != 0) {
+                Thread.onSpinWait();
+                continue;
+            }
+            byte[] result = read(key, hash, copy);
+            if (batchVersion.get() == v) {
+                return result;
+            }
+        }
+    }
 
     /** Probes the key directory and reads the record; {@code PRESENT} instead of a copy when !copy. */
     private byte[] read(byte[] key, int hash, boolean copy) {
@@ -583,7 +604,7 @@ public final class BitCask implements AutoCloseable {
         writePos = offset + total;
         Segment seg = active;
         seg.end(writePos);
-        // Readers never see half a batch: the whole batch is published under the batch gate.
+        // Readers never see half a batch: they repeat a read that overlapped this publication.
         batchVersion.incrementAndGet();
         try {
             p = headerLen;

@@ -393,4 +393,40 @@ class BitCaskApiTest {
         }
         assertThat(db.size()).isEqualTo(live);
     }
+
+    /**
+     * A writer commits batches {a=i, b=i}; readers read a, then b. Once a reader saw a=i, b must
+     * be at least i: seeing a newer a with an older b would be half a batch.
+     */
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void readersNeverSeeHalfABatch(Backend backend) throws Exception {
+        try (BitCask db = BitCask.open(dir, opts(backend))) {
+            db.write(new WriteBatch().put("a", b("0")).put("b", b("0")));
+            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.List<String> violations = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            java.util.List<Thread> readers = new java.util.ArrayList<>();
+            for (int r = 0; r < 4; r++) {
+                Thread t = new Thread(() -> {
+                    while (!stop.get()) {
+                        int a = Integer.parseInt(new String(db.get("a"), StandardCharsets.UTF_8));
+                        int bv = Integer.parseInt(new String(db.get("b"), StandardCharsets.UTF_8));
+                        if (bv < a) {
+                            violations.add("a=" + a + " b=" + bv);
+                        }
+                    }
+                });
+                t.start();
+                readers.add(t);
+            }
+            for (int i = 1; i <= 20_000; i++) {
+                db.write(new WriteBatch().put("a", b(Integer.toString(i))).put("b", b(Integer.toString(i))));
+            }
+            stop.set(true);
+            for (Thread t : readers) {
+                t.join();
+            }
+            assertThat(violations).isEmpty();
+        }
+    }
 }

@@ -558,7 +558,7 @@ public final class BitCask implements AutoCloseable {
             if (loc == 0) {
                 return 0;
             }
-            if (t.hash(i) != hash || loc == KeyDir.DELETED || !sameKey(loc & ~KeyDir.DELETED, t.length(i), key)) {
+            if (t.hash(i) != hash || loc == KeyDir.DELETED || !sameKey(loc & ~KeyDir.DELETED, t.length(i), key, 0, key.length)) {
                 continue;
             }
             if (KeyDir.isDeleted(loc)) {
@@ -624,12 +624,16 @@ public final class BitCask implements AutoCloseable {
 
     /** Points the key directory at a record just written, and keeps the byte accounting. */
     private void index(Segment seg, long offset, int len, int flags, byte[] key, int hash) {
+        index(seg, offset, len, flags, key, 0, key.length, hash);
+    }
+
+    private void index(Segment seg, long offset, int len, int flags, byte[] key, int keyOff, int keyLength, int hash) {
         long loc = KeyDir.location(seg.slot(), offset);
         long previous;
         if ((flags & RecordFormat.TOMBSTONE) != 0) {
-            previous = keyDir.delete(hash, key, loc, len, this::sameKey);
+            previous = keyDir.delete(hash, key, keyOff, keyLength, loc, len, keyCheck);
         } else {
-            previous = keyDir.put(hash, key, loc, len, this::sameKey);
+            previous = keyDir.put(hash, key, keyOff, keyLength, loc, len, keyCheck);
             seg.addLive(len);
         }
         if (previous != 0 && !KeyDir.isDeleted(previous)) {
@@ -656,20 +660,21 @@ public final class BitCask implements AutoCloseable {
     }
 
     /** Compares the key of the record at {@code location} with {@code key}; leaves its header in checkScratch. */
-    private boolean sameKey(long location, int length, byte[] key) {
+    private final KeyDir.KeyCheck keyCheck = this::sameKey;
+
+    private boolean sameKey(long location, int length, byte[] key, int keyOff, int keyLength) {
         Segment seg = segmentAt(KeyDir.segmentSlot(location));
         if (seg == null) {
             return false;
         }
-        int want = Math.min(length, RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + key.length);
+        int want = Math.min(length, RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + keyLength);
         if (want < RecordFormat.HEADER_SIZE) {
             return false;
         }
         seg.reader().read(KeyDir.offset(location), checkScratch, 0, want);
-        int flags = RecordFormat.flags(checkScratch, 0);
-        int keyOff = RecordFormat.keyOffset(flags);
-        return RecordFormat.keyLength(checkScratch, 0) == key.length && keyOff + key.length <= want
-                && Arrays.equals(checkScratch, keyOff, keyOff + key.length, key, 0, key.length);
+        int recordKeyOff = RecordFormat.keyOffset(RecordFormat.flags(checkScratch, 0));
+        return RecordFormat.keyLength(checkScratch, 0) == keyLength && recordKeyOff + keyLength <= want
+                && Arrays.equals(checkScratch, recordKeyOff, recordKeyOff + keyLength, key, keyOff, keyOff + keyLength);
     }
 
     private void afterWrite(long lsn) {
@@ -843,6 +848,7 @@ public final class BitCask implements AutoCloseable {
         }
         List<Long> ids = SegmentFiles.dataIds(dir);
         long started = System.nanoTime();
+        keyDir.reserve(Math.max(options.expectedKeys(), hintedEntries(ids)));
         int fromHints = 0;
         for (int n = 0; n < ids.size(); n++) {
             long id = ids.get(n);
@@ -860,6 +866,28 @@ public final class BitCask implements AutoCloseable {
         }
         LOG.debug("opened {}: {} segments ({} from hints), {} keys in {} ms", dir, ids.size(), fromHints,
                 keyDir.size(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** Entries the hint files claim to hold (their footers): the directory is sized for them up front. */
+    private long hintedEntries(List<Long> ids) {
+        long total = 0;
+        byte[] footer = new byte[HintFormat.FOOTER_SIZE];
+        for (long id : ids) {
+            Path hint = SegmentFiles.hintFile(dir, id);
+            try (var ch = java.nio.channels.FileChannel.open(hint, java.nio.file.StandardOpenOption.READ)) {
+                long size = ch.size();
+                if (size >= HintFormat.HEADER_SIZE + HintFormat.FOOTER_SIZE) {
+                    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(footer);
+                    while (b.hasRemaining() && ch.read(b, size - HintFormat.FOOTER_SIZE + b.position()) > 0) {
+                        // read the footer whole
+                    }
+                    total += Math.max(0, Math.min(RecordFormat.getInt(footer, 0), size / HintFormat.ENTRY_SIZE));
+                }
+            } catch (IOException absentOrUnreadable) {
+                // counted as zero: the directory grows as the segment is scanned
+            }
+        }
+        return total;
     }
 
     /** Loads one data file into the key directory; returns true when its hint file was used. */
@@ -942,18 +970,16 @@ public final class BitCask implements AutoCloseable {
             LOG.warn("{}: unusable hint file ({}); scanning {} instead", hintFile, why[0], seg.file());
             return -1;
         }
-        HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) -> {
-            byte[] key = Arrays.copyOfRange(buf, keyOff, keyOff + keyLength);
-            index(seg, offset, recordLength, flags, key, KeyHash.hash(key));
-        });
+        HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) ->
+                index(seg, offset, recordLength, flags, buf, keyOff, keyLength, KeyHash.hash(buf, keyOff, keyLength)));
         return covered;
     }
 
     private void applyRecord(Segment seg, long offset, byte[] buf, int off, int len) {
         int flags = RecordFormat.flags(buf, off);
         int keyOff = off + RecordFormat.keyOffset(flags);
-        byte[] key = Arrays.copyOfRange(buf, keyOff, keyOff + RecordFormat.keyLength(buf, off));
-        index(seg, offset, len, flags, key, KeyHash.hash(key));
+        int keyLength = RecordFormat.keyLength(buf, off);
+        index(seg, offset, len, flags, buf, keyOff, keyLength, KeyHash.hash(buf, keyOff, keyLength));
     }
 
     // ------------------------------------------------------------- background

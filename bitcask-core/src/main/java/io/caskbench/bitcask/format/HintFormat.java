@@ -41,11 +41,17 @@ public final class HintFormat {
     private HintFormat() {
     }
 
-    /** Accumulates entries and produces the bytes of a hint file. */
+    /**
+     * Accumulates entries and produces the bytes of a hint file. Entries are written sorted by the
+     * key directory's hash (unsigned), ties in record order, so that loading a hint file fills the
+     * directory front to back; see {@code KeyDir.Table#first}.
+     */
     public static final class Builder {
         private byte[] buf = new byte[1 << 16];
         private int len = HEADER_SIZE;
         private int count;
+        private long[] order = new long[1024];
+        private int[] starts = new int[1024];
         private final long segmentId;
 
         /** Starts a hint file for {@code segmentId}. */
@@ -63,7 +69,15 @@ public final class HintFormat {
             RecordFormat.putShort(buf, len + 8, flags);
             RecordFormat.putShort(buf, len + 10, keyLength);
             RecordFormat.putLong(buf, len + 12, RecordFormat.expiresAt(record, off));
-            System.arraycopy(record, off + RecordFormat.keyOffset(flags), buf, len + ENTRY_SIZE, keyLength);
+            int keyOff = off + RecordFormat.keyOffset(flags);
+            System.arraycopy(record, keyOff, buf, len + ENTRY_SIZE, keyLength);
+            if (count == order.length) {
+                order = Arrays.copyOf(order, count * 2);
+                starts = Arrays.copyOf(starts, count * 2);
+            }
+            int hash = io.caskbench.bitcask.index.KeyHash.hash(record, keyOff, keyLength);
+            order[count] = (Integer.toUnsignedLong(hash) << 32) | count;
+            starts[count] = len;
             len += ENTRY_SIZE + keyLength;
             count++;
         }
@@ -76,15 +90,23 @@ public final class HintFormat {
 
         /** The complete file for records up to {@code coveredLength}; the builder is spent. */
         public byte[] finish(long coveredLength) {
-            RecordFormat.putInt(buf, 0, MAGIC);
-            RecordFormat.putShort(buf, 4, RecordFormat.VERSION);
-            RecordFormat.putShort(buf, 6, 0);
-            RecordFormat.putLong(buf, 8, segmentId);
-            RecordFormat.putLong(buf, 16, coveredLength);
-            ensure(0);
-            RecordFormat.putInt(buf, len, count);
-            RecordFormat.putInt(buf, len + 4, RecordFormat.crc(buf, 0, len + 4));
-            return Arrays.copyOf(buf, len + FOOTER_SIZE);
+            byte[] out = new byte[len + FOOTER_SIZE];
+            Arrays.sort(order, 0, count); // by hash, then by record order: the same key keeps its order
+            int p = HEADER_SIZE;
+            for (int i = 0; i < count; i++) {
+                int start = starts[(int) order[i]];
+                int size = ENTRY_SIZE + RecordFormat.getUnsignedShort(buf, start + 10);
+                System.arraycopy(buf, start, out, p, size);
+                p += size;
+            }
+            RecordFormat.putInt(out, 0, MAGIC);
+            RecordFormat.putShort(out, 4, RecordFormat.VERSION);
+            RecordFormat.putShort(out, 6, 0);
+            RecordFormat.putLong(out, 8, segmentId);
+            RecordFormat.putLong(out, 16, coveredLength);
+            RecordFormat.putInt(out, len, count);
+            RecordFormat.putInt(out, len + 4, RecordFormat.crc(out, 0, len + 4));
+            return out;
         }
     }
 

@@ -44,8 +44,11 @@ public final class KeyDir {
     /** Checks a candidate slot's key against the record on disk. */
     @FunctionalInterface
     public interface KeyCheck {
-        /** True when the record at {@code location} (without flags) of {@code length} bytes holds {@code key}. */
-        boolean sameKey(long location, int length, byte[] key);
+        /**
+         * True when the record at {@code location} (without flags) of {@code length} bytes holds
+         * the key {@code key[keyOff, keyOff + keyLength)}.
+         */
+        boolean sameKey(long location, int length, byte[] key, int keyOff, int keyLength);
     }
 
     /**
@@ -56,10 +59,12 @@ public final class KeyDir {
     public static final class Table {
         final long[] entries;
         final int mask;
+        final int shift;
 
         Table(int capacity) {
             this.entries = new long[capacity * 2];
             this.mask = capacity - 1;
+            this.shift = 32 - Integer.numberOfTrailingZeros(capacity);
         }
 
         long meta(int i) {
@@ -75,9 +80,13 @@ public final class KeyDir {
             LOCS.setRelease(entries, 2 * i + 1, loc);
         }
 
-        /** First slot to probe for {@code hash}. */
+        /**
+         * First slot to probe for {@code hash}: its top bits. Slots then rise with the unsigned
+         * hash at every capacity, so keys inserted in hash order (hint files are written so) fill
+         * the table front to back instead of at random.
+         */
         public int first(int hash) {
-            return (hash ^ (hash >>> 16)) & mask;
+            return hash >>> shift;
         }
 
         /** Slot after {@code i}. */
@@ -155,6 +164,17 @@ public final class KeyDir {
         return (long) LIVE.getAcquire(this);
     }
 
+    /**
+     * Grows the table now so that {@code keys} keys fit without growing again; open calls it with
+     * the entry counts of the hint files. Writer only.
+     */
+    public void reserve(long keys) {
+        int capacity = capacityFor(keys);
+        if (capacity > table.capacity()) {
+            rebuild(capacity);
+        }
+    }
+
     /** Heap bytes held by the table. */
     public long heapBytes() {
         return (long) table.capacity() * 16 + 32;
@@ -170,9 +190,9 @@ public final class KeyDir {
      *
      * @return the previous location, 0 when the key was absent (it may carry {@link #DELETED})
      */
-    public long put(int hash, byte[] key, long location, int length, KeyCheck check) {
+    public long put(int hash, byte[] key, int keyOff, int keyLength, long location, int length, KeyCheck check) {
         Table t = table;
-        int i = find(t, hash, key, check);
+        int i = find(t, hash, key, keyOff, keyLength, check);
         long previous = 0;
         replacedLength = 0;
         if (i >= 0) {
@@ -181,8 +201,10 @@ public final class KeyDir {
         } else {
             if (used + 1 > (long) (t.capacity() * MAX_LOAD)) {
                 t = rebuild(t.capacity() * 2);
+                i = emptySlot(t, hash);
+            } else {
+                i = -i - 1; // find stopped at this empty slot
             }
-            i = emptySlot(t, hash);
             used++;
         }
         t.set(i, ((long) hash << 32) | (length & 0xFFFFFFFFL), location);
@@ -197,9 +219,9 @@ public final class KeyDir {
      *
      * @return the previous location, 0 when the key had no slot (nothing is changed then)
      */
-    public long delete(int hash, byte[] key, long tombstone, int length, KeyCheck check) {
+    public long delete(int hash, byte[] key, int keyOff, int keyLength, long tombstone, int length, KeyCheck check) {
         Table t = table;
-        int i = find(t, hash, key, check);
+        int i = find(t, hash, key, keyOff, keyLength, check);
         replacedLength = 0;
         if (i < 0) {
             return 0;
@@ -233,15 +255,16 @@ public final class KeyDir {
         }
     }
 
-    /** Slot of {@code key}, or -1. Writer only (reads plain fields). */
-    private static int find(Table t, int hash, byte[] key, KeyCheck check) {
+    /** Slot of the key, or {@code -(empty slot) - 1} where it would go. Writer only (reads plain fields). */
+    private static int find(Table t, int hash, byte[] key, int keyOff, int keyLength, KeyCheck check) {
         for (int i = t.first(hash); ; i = t.next(i)) {
             long loc = t.loc(i);
             if (loc == 0) {
-                return -1;
+                return -i - 1;
             }
             long meta = t.meta(i);
-            if ((int) (meta >>> 32) == hash && loc != DELETED && check.sameKey(loc & ~DELETED, (int) meta, key)) {
+            if ((int) (meta >>> 32) == hash && loc != DELETED
+                    && check.sameKey(loc & ~DELETED, (int) meta, key, keyOff, keyLength)) {
                 return i;
             }
         }

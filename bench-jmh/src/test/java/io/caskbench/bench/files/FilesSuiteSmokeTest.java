@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.reflect.ClassPath;
 import io.caskbench.bench.Suite;
+import io.caskbench.bench.files.fixture.PageCache;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -20,6 +21,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 /**
  * Runs every benchmark of the files suite once, briefly, in a forked JVM, through JMH's Runner
@@ -32,7 +34,17 @@ class FilesSuiteSmokeTest {
     void everyBenchmarkRunsInTheSmokeProfile() throws RunnerException, IOException {
         Path json = Paths.get("target", "files-smoke.json");
         Files.createDirectories(json.getParent());
-        Collection<RunResult> results = new Runner(new FilesSuite().options(Suite.Profile.SMOKE)
+        // Per-file eviction: drop_caches in every build would empty the caches of everything else on the machine.
+        String evict = "-D" + PageCache.METHOD_PROPERTY + "=fadvise";
+        ChainedOptionsBuilder options;
+        System.setProperty(PageCache.METHOD_PROPERTY, "fadvise");
+        try {
+            options = new FilesSuite().options(Suite.Profile.SMOKE);
+        } finally {
+            System.clearProperty(PageCache.METHOD_PROPERTY);
+        }
+        Collection<RunResult> results = new Runner(options
+                .jvmArgsAppend(evict)
                 .resultFormat(ResultFormatType.JSON)
                 .result(json.toString())
                 .build()).run();

@@ -135,6 +135,7 @@ final class HtmlReport {
                     .append(png.width()).append("\" alt=\"").append(esc(s.name() + ": " + spec.group() + " in " + spec.unit()))
                     .append("\"><figcaption>").append(esc(spec.group())).append(": ").append(spec.rows().size())
                     .append(" results in ").append(esc(spec.unit())).append(", bars = mean, whiskers = 99.9% error")
+                    .append(png.whiskersCut() ? " (some whiskers were longer than the bars allow and are cut; the table has the full error)" : "")
                     .append("</figcaption></figure>\n");
         } catch (IOException | RuntimeException | LinkageError | java.awt.AWTError e) {
             // A chart that cannot be drawn (odd data, or no fonts/AWT on a bare CI image) must not cost
@@ -156,6 +157,7 @@ final class HtmlReport {
                     .append(esc(r.shortName())).append("</td><td>").append(esc(r.paramsLabel()));
             note.ifPresent(n -> h.append(" <span class=\"badge ").append(notCold ? "notcold" : "cold").append("\">")
                     .append(esc(n)).append("</span>"));
+            h.append(secondary(r));
             h.append("</td><td>").append(esc(r.mode())).append("</td><td class=\"num\">").append(r.threads())
                     .append("</td><td class=\"num\">").append(Units.format(r.primaryMetric().score()))
                     .append(percentiles(r))
@@ -174,6 +176,18 @@ final class HtmlReport {
             h.append("</td></tr>\n");
         }
         h.append("</tbody></table>\n");
+    }
+
+    /**
+     * Secondary metrics (bytes per key from a profiler, MB/s beside msgs/s) in a small line under the
+     * parameters; the cold-cache counters are left out because the badge already says what they mean.
+     */
+    private static String secondary(JmhResult r) {
+        String text = r.secondaryMetrics().entrySet().stream()
+                .filter(e -> !e.getKey().toLowerCase(Locale.ROOT).startsWith("cold") && Double.isFinite(e.getValue().score()))
+                .map(e -> e.getKey() + " " + Units.format(e.getValue().score()) + " " + e.getValue().scoreUnit())
+                .collect(Collectors.joining(" &middot; "));
+        return text.isEmpty() ? "" : "<br><small class=\"muted\">" + esc(text).replace("&amp;middot;", "&middot;") + "</small>";
     }
 
     /** For sample-mode rows (latency distributions) the median and the 99th percentile under the mean. */

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -30,6 +31,9 @@ import org.openjdk.jmh.runner.RunnerException;
  * {@code shm-messaging.json} (all JMH JSON) and {@code shm-ratios.txt}.
  */
 public final class ShmMain {
+
+    /** How long a run waits for another JMH run on the machine to finish. */
+    private static final int LOCK_WAIT_MINUTES = 60;
 
     private ShmMain() {
     }
@@ -56,29 +60,45 @@ public final class ShmMain {
         String loadBefore = loadAverage();
         log.printf("bench-shm: profile %s, regions %s, results in %s, JDK %s, load average %s%n", profile.name(),
                 profile.regions(), results, Runtime.version(), loadBefore);
+        String diskStore = fileSystemType(Backing.diskDir());
+        log.printf("bench-shm: disk regions in %s (%s), shm regions in %s (%s)%n", Backing.diskDir(), diskStore,
+                Backing.shmDir(), fileSystemType(Backing.shmDir()));
+        if (diskStore.equals("tmpfs")) {
+            log.println("bench-shm: WARNING the 'disk' backing is on tmpfs here; set -Dcaskbench.shm.diskDir to a disk");
+        }
         if (!Segments.AVAILABLE) {
             log.println("bench-shm: JDK " + Runtime.version().feature()
                     + " has no final MemorySegment API: the segment* variants are skipped (they need JDK 22+)");
+        }
+
+        // C and messaging first, under JMH's lock, then the JMH suite, which takes the lock itself
+        JmhLock lock = JmhLock.await(Duration.ofMinutes(LOCK_WAIT_MINUTES), log);
+        NativeBuild build = NativeBuild.get();
+        List<RunResult> c = new ArrayList<>();
+        List<RunResult> messaging = new ArrayList<>();
+        try {
+            build.problem().ifPresent(p -> log.println("bench-shm: C anchors and the C peer are SKIPPED: " + p));
+            Path cJson = results.resolve(ShmSuite.NAME + "-c.json");
+            if (parts.contains("c") && build.available()) {
+                c.addAll(CAnchors.run(build, profile, included, log));
+                JmhResults.write(cJson, c);
+            } else if (parts.contains("c")) {
+                Files.deleteIfExists(cJson); // an old run's C figures must not sit beside this run's Java ones
+            }
+            if (parts.contains("msg")) {
+                messaging.addAll(Messaging.run(profile, build, included, log));
+                JmhResults.write(results.resolve(ShmSuite.NAME + "-messaging.json"), messaging);
+            }
+        } finally {
+            if (lock != null) {
+                lock.close();
+            }
         }
 
         Collection<RunResult> java = List.of();
         if (parts.contains("jmh")) {
             java = new Runner(ShmSuite.options(profile, include, jmhArgs, results.resolve(ShmSuite.NAME + ".json"))
                     .build()).run();
-        }
-
-        NativeBuild build = NativeBuild.get();
-        build.problem().ifPresent(p -> log.println("bench-shm: C anchors and the C peer are SKIPPED: " + p));
-        List<RunResult> c = new ArrayList<>();
-        if (parts.contains("c") && build.available()) {
-            c.addAll(CAnchors.run(build, profile, included, log));
-            JmhResults.write(results.resolve(ShmSuite.NAME + "-c.json"), c);
-        }
-
-        List<RunResult> messaging = new ArrayList<>();
-        if (parts.contains("msg")) {
-            messaging.addAll(Messaging.run(profile, build, included, log));
-            JmhResults.write(results.resolve(ShmSuite.NAME + "-messaging.json"), messaging);
         }
 
         String table = String.format("bench-shm %s profile, JDK %s, %s, %d CPUs, load average %s before and %s after%n",
@@ -88,6 +108,14 @@ public final class ShmMain {
         log.println(table);
         Files.writeString(results.resolve(ShmSuite.NAME + "-ratios.txt"), table, StandardCharsets.UTF_8);
         return table;
+    }
+
+    private static String fileSystemType(Path dir) {
+        try {
+            return Files.getFileStore(dir).type();
+        } catch (IOException e) {
+            return "missing";
+        }
     }
 
     /** The 1, 5 and 15 minute load averages: a busy machine explains odd figures. */

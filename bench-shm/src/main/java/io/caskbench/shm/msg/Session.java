@@ -48,8 +48,8 @@ public final class Session implements AutoCloseable {
     public static final int MAX_PAYLOAD = 4096;
     /** Slots per ring: room for a burst of one-way messages. */
     public static final int SLOTS = 64;
-    /** A wait longer than this means the other side is gone. */
-    public static final long STALL_MILLIS = 15_000;
+    /** A wait longer than this means the other side is gone (generous: this box can reach load 1000). */
+    public static final long STALL_MILLIS = 30_000;
     /** Hard lifetime of a peer process, whatever happens. */
     public static final int PEER_MAX_SECONDS = 600;
     /** How long a peer may take to start (a cold JVM on a busy machine). */
@@ -167,7 +167,7 @@ public final class Session implements AutoCloseable {
     public Report stop() throws IOException {
         link.stop(seq);
         try {
-            return peer.awaitReport(STALL_MILLIS);
+            return peer.awaitReport(2 * STALL_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);

@@ -1,5 +1,6 @@
 package io.caskbench.bench;
 
+import java.util.List;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 /**
@@ -32,4 +33,22 @@ public interface Suite {
      * iterations. The caller adds the result file, its format and any pass-through arguments.
      */
     ChainedOptionsBuilder options(Profile profile);
+
+    /**
+     * The JMH runs that make up this suite under the given profile. A suite whose benchmarks need
+     * different parameter grids (JMH applies a {@code -p} override to every benchmark that has the
+     * parameter) splits into several runs; {@code BenchMain} runs them in order and writes all results to
+     * one JSON file. By default the suite is the single run of {@link #options(Profile)}.
+     */
+    default List<ChainedOptionsBuilder> runs(Profile profile) {
+        return List.of(options(profile));
+    }
+
+    /**
+     * The plain-text summary of a finished run, written to {@code <results>/<name>-summary.txt} below
+     * the machine header. By default every result with its parameters, score, error and unit.
+     */
+    default String summary(List<ResultRow> results) {
+        return SummaryTable.of(results);
+    }
 }

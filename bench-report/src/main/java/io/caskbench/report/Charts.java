@@ -1,0 +1,258 @@
+package io.caskbench.report;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Grouped bar charts with error bars, drawn by XChart and written as PNG beside the page. One chart
+ * per benchmark class of a suite: bar groups are the workloads, bars in a group are the variants
+ * (backend, reader, Java or C), so the reference stands next to what is compared with it.
+ */
+public final class Charts {
+
+    /** Above this max/min ratio the y axis turns logarithmic so small bars stay visible. */
+    static final double LOG_SCALE_ABOVE = 30;
+
+    private static final int DPI = 144;
+
+    static {
+        // Rendering needs no display; without this a server without X fails inside AWT.
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Charts() {
+    }
+
+    /**
+     * One chart's data: its title, unit and the rows it plots.
+     *
+     * @param suite suite name
+     * @param group benchmark class (without package and "Benchmark")
+     * @param unit the unit every row was converted to
+     * @param rows the rows, in file order
+     */
+    public record Spec(String suite, String group, String unit, List<JmhResult> rows) {
+
+        /** File name of the PNG, derived from suite and group so re-renders overwrite it. */
+        public String fileName() {
+            return ("chart-" + suite + "-" + group).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "_") + ".png";
+        }
+    }
+
+    /**
+     * Splits a suite into one spec per benchmark class; rows whose unit does not convert to the class's
+     * first unit (a secondary kind of measurement) get a chart of their own.
+     */
+    public static List<Spec> specs(SuiteResults suite) {
+        Map<String, String> firstUnit = new LinkedHashMap<>();
+        Map<String, String> chartUnit = new LinkedHashMap<>();
+        Map<String, List<JmhResult>> rows = new LinkedHashMap<>();
+        for (JmhResult r : suite.pool()) {
+            if (!Double.isFinite(r.primaryMetric().score())) {
+                continue;
+            }
+            String group = suite.rule().group(r);
+            String unit = r.primaryMetric().scoreUnit();
+            String base = firstUnit.computeIfAbsent(group, g -> unit);
+            boolean joins = Units.convert(1, unit, base).isPresent();
+            String key = joins ? group : group + "-" + unit.replace('/', '_');
+            chartUnit.putIfAbsent(key, joins ? base : unit);
+            rows.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+        }
+        List<Spec> specs = new ArrayList<>();
+        rows.forEach((key, list) -> specs.add(new Spec(suite.name(), key, chartUnit.get(key), list)));
+        return specs;
+    }
+
+    /**
+     * Draws one spec and writes it as a PNG into {@code dir}.
+     *
+     * @param machineLabel who measured it and when, printed on the chart so a copied PNG stays labelled
+     * @return the PNG path and the chart's width in CSS pixels (the PNG has twice as many, for sharp text)
+     */
+    public static Written write(Spec spec, ReferenceRule rule, String machineLabel, Path dir) throws IOException {
+        CategoryChart chart = build(spec, rule, machineLabel);
+        Path file = dir.resolve(spec.fileName());
+        BitmapEncoder.saveBitmapWithDPI(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG, DPI);
+        return new Written(file, chart.getWidth());
+    }
+
+    /**
+     * A chart written to disk.
+     *
+     * @param png the file
+     * @param width display width in CSS pixels
+     */
+    public record Written(Path png, int width) {
+    }
+
+    /** Builds the XChart chart for a spec (public for tests and for embedding elsewhere). */
+    public static CategoryChart build(Spec spec, ReferenceRule rule, String machineLabel) {
+        Map<String, String> constant = constantParams(spec.rows(), rule);
+        List<String> categories = new ArrayList<>();
+        List<String> series = new ArrayList<>();
+        for (JmhResult r : spec.rows()) {
+            String c = shortCategory(r, rule, constant.keySet());
+            if (!categories.contains(c)) {
+                categories.add(c);
+            }
+            if (!series.contains(rule.variant(r))) {
+                series.add(rule.variant(r));
+            }
+        }
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        Map<String, Double[]> values = new LinkedHashMap<>();
+        Map<String, Double[]> errors = new LinkedHashMap<>();
+        for (String s : series) {
+            values.put(s, new Double[categories.size()]);
+            errors.put(s, new Double[categories.size()]);
+        }
+        for (JmhResult r : spec.rows()) {
+            int i = categories.indexOf(shortCategory(r, rule, constant.keySet()));
+            String unit = r.primaryMetric().scoreUnit();
+            double v = Units.convert(r.primaryMetric().score(), unit, spec.unit()).orElse(Double.NaN);
+            double e = r.primaryMetric().hasError()
+                    ? Units.convert(r.primaryMetric().scoreError(), unit, spec.unit()).orElse(0) : 0;
+            if (v > 0) {
+                values.get(rule.variant(r))[i] = v;
+                errors.get(rule.variant(r))[i] = e;
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+        }
+        boolean log = max > 0 && min > 0 && max / min > LOG_SCALE_ABOVE;
+        int width = Math.max(760, Math.min(1500, 160 + categories.size() * Math.max(1, series.size()) * 26));
+        boolean higherIsBetter = Units.isRate(spec.unit());
+        String constantText = constant.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(460)
+                .title(spec.suite() + ": " + spec.group() + (constantText.isEmpty() ? "" : "  (" + constantText + ")"))
+                .xAxisTitle(machineLabel)
+                .yAxisTitle(spec.unit() + (higherIsBetter ? ", higher is better" : Units.isTimePer(spec.unit())
+                        ? ", lower is better" : "") + (log ? " (log scale)" : ""))
+                .build();
+        int labelChars = categories.stream().mapToInt(String::length).max().orElse(0);
+        double logBase = 0;
+        style(chart, labelChars * 7 > (width - 300) / Math.max(1, categories.size()));
+        if (log) {
+            // XChart 3.8.8's own log axis draws error bars as log10(error) and ignores custom tick labels,
+            // so wide ranges are plotted as log10(value) on a linear axis with labels turned back into values.
+            // Bars grow from zero, so the log values are shifted to start at the lowest decade shown.
+            double base = Math.floor(Math.log10(min) - 0.15);
+            logBase = base;
+            chart.getStyler().setYAxisMin(0.0);
+            chart.getStyler().setYAxisMax(Math.ceil(Math.log10(max) + 0.05) - base);
+            chart.getStyler().setyAxisTickLabelsFormattingFunction(t -> shortNumber(Math.pow(10, t + base)));
+        } else {
+            chart.getStyler().setyAxisTickLabelsFormattingFunction(Charts::shortNumber);
+        }
+        for (String s : series) {
+            List<Double> ys = new ArrayList<>();
+            List<Double> es = new ArrayList<>();
+            Double[] vs = values.get(s);
+            Double[] ers = errors.get(s);
+            for (int i = 0; i < categories.size(); i++) {
+                Double v = vs[i];
+                double err = ers[i] == null ? 0 : ers[i];
+                if (v == null) {
+                    // A variant that did not run this workload leaves a gap. NaN, not null: XChart 3.8.8
+                    // skips NaN bars but fails on null when the series has error bars.
+                    ys.add(Double.NaN);
+                    es.add(0.0);
+                } else if (log) {
+                    // First-order error on the log scale: d(log10 v) = dv / (v ln 10); symmetric is close
+                    // enough for the few-percent errors a benchmark should have.
+                    ys.add(Math.log10(v) - logBase);
+                    es.add(Math.min(err / (v * Math.log(10)), 1.0));
+                } else {
+                    ys.add(v);
+                    es.add(err);
+                }
+            }
+            chart.addSeries(s, categories, ys, es);
+        }
+        return chart;
+    }
+
+    private static void style(CategoryChart chart, boolean crowded) {
+        var st = chart.getStyler();
+        st.setLegendPosition(Styler.LegendPosition.OutsideE);
+        st.setChartBackgroundColor(Color.WHITE);
+        st.setPlotBackgroundColor(Color.WHITE);
+        st.setPlotGridLinesColor(new Color(0xE0E0E0));
+        st.setPlotBorderVisible(false);
+        st.setLegendBorderColor(Color.WHITE);
+        st.setErrorBarsColor(Color.BLACK);
+        st.setErrorBarsColorSeriesColor(false);
+        st.setXAxisLabelRotation(crowded ? 25 : 0);
+        st.setAvailableSpaceFill(0.8);
+        st.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        st.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        st.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        st.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+    }
+
+    /** Parameters (other than the variant) with one value across all rows: named once in the title. */
+    static Map<String, String> constantParams(List<JmhResult> rows, ReferenceRule rule) {
+        Map<String, String> constant = new LinkedHashMap<>();
+        if (rows.size() < 2) {
+            return constant;
+        }
+        for (Map.Entry<String, String> e : rows.get(0).paramsWithout(rule.variantParams()).entrySet()) {
+            if (rows.stream().allMatch(r -> e.getValue().equals(r.params().get(e.getKey())))) {
+                constant.put(e.getKey(), e.getValue());
+            }
+        }
+        return constant;
+    }
+
+    private static String shortCategory(JmhResult r, ReferenceRule rule, Set<String> constant) {
+        Map<String, String> rest = r.paramsWithout(rule.variantParams());
+        StringBuilder sb = new StringBuilder();
+        if (!rule.methodIsVariant()) {
+            sb.append(r.methodName());
+        }
+        rest.forEach((k, v) -> {
+            if (!constant.contains(k)) {
+                sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v);
+            }
+        });
+        return sb.length() == 0 ? r.mode() : sb.toString();
+    }
+
+    /** Axis labels such as 2.5M, 340k, 0.25: three significant digits and a metric suffix. */
+    static String shortNumber(double v) {
+        if (!Double.isFinite(v)) {
+            return "";
+        }
+        double a = Math.abs(v);
+        String[] suffix = {"", "k", "M", "G", "T"};
+        int i = 0;
+        while (a >= 1000 && i < suffix.length - 1) {
+            a /= 1000;
+            v /= 1000;
+            i++;
+        }
+        if (v == 0) {
+            return "0";
+        }
+        String digits = new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros().toPlainString();
+        return digits + suffix[i];
+    }
+}

@@ -1,0 +1,173 @@
+package io.caskbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Renders the checked-in sample run (src/test/resources/sample-run) and checks what the page says. */
+class ReportsTest {
+
+    /** The sample rendered once for the tests that only read the output: charts take a while to draw. */
+    @TempDir
+    static Path shared;
+
+    private static Path rendered;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void renderSampleOnce() throws IOException {
+        rendered = SampleRuns.copy("sample-run", shared);
+        Reports.renderAll(rendered);
+    }
+
+    @Test
+    void writesASummaryPerResultFileWithRatios() throws IOException {
+        Path results = rendered;
+
+        for (String name : List.of("store", "files", "shm", "shm-c", "shm-messaging")) {
+            assertThat(results.resolve(name + "-summary.txt")).exists();
+        }
+        assertThat(results.resolve("machine-summary.txt")).doesNotExist();
+        assertThat(results.resolve("files-cache-summary.txt")).doesNotExist();
+
+        String store = Files.readString(results.resolve("store-summary.txt"));
+        assertThat(store).contains("# machine: 2 x AMD EPYC 7B13")
+                .containsPattern("PeersBenchmark\\.get +store=ROCKSDB, valueSize=100 +thrpt +520,000 +± 26,000 +ops/s +0\\.182 +5\\.48x slower")
+                .containsPattern("PeersBenchmark\\.get +store=BITCASK_MAPPED, valueSize=100 .* 1\\.000 +reference");
+        String shm = Files.readString(results.resolve("shm-summary.txt"));
+        assertThat(shm).as("Java clear against the C anchor of shm-c.json")
+                .containsPattern("ClearBenchmark\\.seedNewArray +region=65536, backing=FILE .* 8\\.000 +8\\.00x slower");
+        String files = Files.readString(results.resolve("files-summary.txt"));
+        assertThat(files).contains("cache=cold [cold, evicted]")
+                .containsPattern("RandomChunkReadBenchmark\\.mapped +chunkSize=256, fileSizeMb=256 .* 0\\.227 +4\\.40x faster");
+    }
+
+    @Test
+    void indexShowsMachineChartsTablesAndSeeds() throws IOException {
+        Path results = rendered;
+        String html = Files.readString(results.resolve(Reports.INDEX));
+
+        assertThat(html).contains("<dt>CPUs</dt><dd>2 x AMD EPYC 7B13</dd>", "23.5 GiB", "Linux 6.1.0 (amd64)");
+        assertThat(html.indexOf("id=\"suite-store\"")).isLessThan(html.indexOf("id=\"suite-files\""));
+        assertThat(html.indexOf("id=\"suite-files\"")).isLessThan(html.indexOf("id=\"suite-shm\""));
+        assertThat(html).contains("id=\"suite-shm-messaging\"", "id=\"seeds\"");
+
+        // every chart of every suite is on disk, is a real PNG and is on the page
+        List<String> charts = Charts.specs(SuiteResults.group(ResultFile.listIn(results)).get(0)).stream()
+                .map(Charts.Spec::fileName).toList();
+        assertThat(charts).contains("chart-store-peers.png", "chart-store-bitcasksinglethread.png");
+        Matcher img = Pattern.compile("<img src=\"(chart-[^\"]+\\.png)\" width=\"(\\d+)\"").matcher(html);
+        int images = 0;
+        while (img.find()) {
+            images++;
+            BufferedImage png = ImageIO.read(results.resolve(img.group(1)).toFile());
+            assertThat(png).as(img.group(1)).isNotNull();
+            assertThat(png.getWidth()).isEqualTo(2 * Integer.parseInt(img.group(2)));
+        }
+        assertThat(images).isEqualTo(9);
+        assertThat(html).contains("src=\"chart-store-peers.png\"", "src=\"chart-shm-clear.png\"",
+                "src=\"chart-files-randomchunkread.png\"", "src=\"chart-shm-messaging-pingpong.png\"");
+
+        // values and ratios in the suite tables
+        assertThat(html).containsPattern("PeersBenchmark.get</td><td>store=ROCKSDB, valueSize=100</td><td>thrpt</td>"
+                + "<td class=\"num\">1</td><td class=\"num\">520,000</td><td class=\"num\">26,000</td><td>ops/s</td>"
+                + "<td class=\"num\">0.182</td><td class=\"nw\"><span class=\"slower\">5.48x slower</span>");
+        assertThat(html).containsPattern("<tr class=\"ref\"><td>PeersBenchmark.get</td><td>store=BITCASK_MAPPED");
+        assertThat(html).as("shared memory against UDP").containsPattern(
+                "PingPong.roundTrip</td><td>transport=SHM, peer=JAVA, messageSize=64</td>.*?<td class=\"num\">0.032</td>"
+                        + "<td class=\"nw\"><span class=\"faster\">31.11x faster</span>");
+
+        // cold rows are labelled cold only because files-cache.json says the cache was evicted
+        assertThat(html).contains("<span class=\"badge cold\">cold, evicted</span>", "cold confirmed: 9.5x the warm time")
+                .doesNotContain("NOT cold");
+
+        // the seed table: a row per seed experiment, with our figure where the run has one
+        assertThat(count(html, "<tr data-seed=\"00[0-4]\"")).isEqualTo(SeedFigures.load().size());
+        assertThat(html).contains("<th colspan=\"5\">Seed 001 &middot; KVM guest: 4 vCPUs");
+        assertThat(html).containsPattern("Java clear / C clear, 64 KiB.*?<td class=\"num\">7.768<br>.*?<b>8.000</b>");
+        assertThat(html).containsPattern("64 KiB region, clear, Java MappedByteBuffer put\\(new byte\\[size\\]\\).*?"
+                + "16,018<br>.*?<b>15,600</b>.*?<td class=\"num\">0.974<br><span class=\"faster\">1.03x faster</span>");
+
+        // self-contained: nothing fetched from anywhere
+        assertThat(html).doesNotContain("http://", "https://", "<script", "<link", "url(", "@import");
+    }
+
+    @Test
+    void coldRowsWithoutEvidenceOfEvictionAreNotCalledCold() throws IOException {
+        Path results = SampleRuns.copy("sample-run", dir);
+        Files.delete(results.resolve(CacheState.FILE_NAME));
+        String html = Files.readString(Reports.renderAll(results));
+        assertThat(html).doesNotContain("badge cold\"")
+                .contains("<span class=\"badge notcold\">NOT cold: not evicted</span>",
+                        "not cold: the run could not evict the page cache, so this is a warm figure",
+                        "cold cache not achieved in this run");
+        assertThat(Files.readString(results.resolve("files-summary.txt"))).contains("cache=cold [NOT cold: not evicted]");
+
+        Files.writeString(results.resolve(CacheState.FILE_NAME), "{\"evicted\": false, \"detail\": \"drop_caches not permitted\"}");
+        assertThat(Files.readString(Reports.renderAll(results)))
+                .contains("the run could not evict the page cache, so its cold rows ran warm (drop_caches not permitted)")
+                .doesNotContain("badge cold\"");
+    }
+
+    @Test
+    void aPerRowEvictMetricDecidesForThatRow() {
+        JmhResult cold = new JmhResult("x.WholeFileReadBenchmark.mapped", "avgt", 1, 1, null, null,
+                java.util.Map.of("cache", "cold"), Metric.of(10, 1, "ms/op"),
+                java.util.Map.of("evicted", Metric.of(0, Double.NaN, "#")));
+        CacheState folderSaysYes = new CacheState(java.util.Optional.of(true), "", "");
+        assertThat(folderSaysYes.reallyCold(cold)).as("the row's own metric says it was not evicted").isFalse();
+    }
+
+    @Test
+    void rendersAnySubsetUnknownSuitesAndSkipsBrokenFiles() throws IOException {
+        Files.writeString(dir.resolve("mystery.json"), """
+                [{"benchmark":"org.example.Mystery.spin","mode":"thrpt","threads":1,"forks":1,
+                  "params":{"n":"3"},"primaryMetric":{"score":42.5,"scoreError":"NaN","scoreUnit":"ops/us"}}]
+                """);
+        Files.writeString(dir.resolve("broken.json"), "[{\"benchmark\":");
+        Files.writeString(dir.resolve("notes.json"), "{\"not\":\"results\"}");
+        String html = Files.readString(Reports.renderAll(dir));
+        assertThat(html).contains("id=\"suite-mystery\"", "Mystery.spin", "42.50", "no reference rule for this suite",
+                "machine unknown", "not in this run");
+        assertThat(dir.resolve("mystery-summary.txt")).exists();
+        assertThat(dir.resolve("broken-summary.txt")).doesNotExist();
+    }
+
+    @Test
+    void rendersAnEmptyFolder() throws IOException {
+        Path empty = dir.resolve("empty-results");
+        String html = Files.readString(Reports.renderAll(empty));
+        assertThat(html).contains("No JMH result files");
+    }
+
+    @Test
+    void cliRendersOnDemand() throws IOException {
+        Path results = SampleRuns.copy("sample-run", dir);
+        CompareTest.Run run = CompareTest.cli("render", results.toString());
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).contains("report: ").contains("index.html");
+        assertThat(results.resolve("index.html")).exists();
+        assertThat(CompareTest.cli("render", dir.resolve("missing").toString()).code()).isEqualTo(2);
+    }
+
+    private static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,5 +1,7 @@
 package io.caskbench.bench;
 
+import io.caskbench.report.Machine;
+import io.caskbench.report.Reports;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -27,9 +31,11 @@ import org.openjdk.jmh.runner.options.Options;
  * ({@code quick}, {@code full} or {@code smoke}), filtered by {@code -Dcaskbench.include=<regex>}, with
  * {@code -Dcaskbench.jmhArgs="..."} (and any command-line arguments) overriding the suites' JMH settings.
  *
- * <p>For each suite it writes {@code <results>/<suite>.json} in JMH's JSON format and
- * {@code <results>/<suite>-summary.txt}; the results directory is {@code -Dcaskbench.results}
- * (default {@code results} under the current directory).
+ * <p>It writes {@code <results>/machine.json} first; for each suite {@code <results>/<suite>.json} in
+ * JMH's JSON format and, where the suite has one, {@code <results>/<suite>-comparison.txt}; at the end
+ * bench-report renders {@code <suite>-summary.txt} for every results file and {@code index.html}. The
+ * results directory is {@code -Dcaskbench.results} (default {@code results} under the current
+ * directory).
  */
 public final class BenchMain {
 
@@ -81,10 +87,11 @@ public final class BenchMain {
         if (!settings.include().isEmpty()) {
             filters.add(settings.include());
         }
+        Machine.write(settings.results());
         int status = 0;
         for (Suite suite : chosen) {
             out.printf("%n=== caskbench suite '%s' (profile %s): %s%n", suite.name(),
-                    settings.profile().name().toLowerCase(java.util.Locale.ROOT), suite.description());
+                    settings.profile().name().toLowerCase(Locale.ROOT), suite.description());
             List<RunResult> results = new ArrayList<>();
             try {
                 for (var run : suite.runs(settings.profile())) {
@@ -112,9 +119,13 @@ public final class BenchMain {
                 status = 1;
             }
         }
-        // CASKBENCH-REPORT: once bench-report's API is on main, call here, once per run:
-        //   io.caskbench.report.Machine.write(settings.results());
-        //   io.caskbench.report.Reports.renderAll(settings.results());
+        try {
+            out.printf("report : %s%n", Reports.renderAll(settings.results()));
+        } catch (RuntimeException e) {
+            // The results are written; a failed page must not hide them.
+            out.println("bench-report could not render " + settings.results() + ": " + e);
+            status = 1;
+        }
         return status;
     }
 
@@ -126,12 +137,15 @@ public final class BenchMain {
         try (PrintStream ps = new PrintStream(Files.newOutputStream(json), false, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
         }
-        String summary = "caskbench suite '" + suite.name() + "', profile "
-                + settings.profile().name().toLowerCase(java.util.Locale.ROOT) + "\n"
-                + MachineInfo.header() + "results : " + json + "\n\n"
-                + suite.summary(ResultRow.of(results));
-        Path text = dir.resolve(suite.name() + "-summary.txt");
-        Files.writeString(text, summary, StandardCharsets.UTF_8);
-        out.printf("%n%s%nwritten: %s%n         %s%n", summary, json, text);
+        out.printf("written: %s%n", json);
+        Optional<String> comparison = suite.comparison(ResultRow.of(results));
+        if (comparison.isPresent()) {
+            String text = "caskbench suite '" + suite.name() + "', profile "
+                    + settings.profile().name().toLowerCase(Locale.ROOT) + "\n"
+                    + MachineInfo.header() + "results : " + json + "\n\n" + comparison.get();
+            Path file = dir.resolve(suite.name() + "-comparison.txt");
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+            out.printf("%n%s%nwritten: %s%n", text, file);
+        }
     }
 }

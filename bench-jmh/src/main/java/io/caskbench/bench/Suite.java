@@ -1,6 +1,7 @@
 package io.caskbench.bench;
 
 import java.util.List;
+import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 /**
@@ -8,7 +9,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
  *
  * <p>Suites are found with {@link java.util.ServiceLoader}: each implementation is listed in
  * {@code META-INF/services/io.caskbench.bench.Suite}. A run of suite {@code name()} writes
- * {@code <results>/<name>.json} (JMH's JSON) and its summary beside it.
+ * {@code <results>/<name>.json} (JMH's JSON); bench-report renders its summary and page from it.
  */
 public interface Suite {
 
@@ -45,10 +46,11 @@ public interface Suite {
     }
 
     /**
-     * The plain-text summary of a finished run, written to {@code <results>/<name>-summary.txt} below
-     * the machine header. By default every result with its parameters, score, error and unit.
+     * A suite-specific plain-text comparison of a finished run, written to
+     * {@code <results>/<name>-comparison.txt} below the machine header, beyond the generic
+     * {@code <name>-summary.txt} that bench-report writes for every suite. None by default.
      */
-    default String summary(List<ResultRow> results) {
-        return SummaryTable.of(results);
+    default Optional<String> comparison(List<ResultRow> results) {
+        return Optional.empty();
     }
 }

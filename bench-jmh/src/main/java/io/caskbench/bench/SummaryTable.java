@@ -88,13 +88,4 @@ public final class SummaryTable {
         }
         return String.format(Locale.ROOT, "%.2f", numerator / denominator);
     }
-
-    /** The generic summary of any suite: every result with its parameters, score, error and unit. */
-    public static String of(List<ResultRow> results) {
-        SummaryTable table = new SummaryTable("benchmark", "params", "score", "error", "unit");
-        for (ResultRow r : results) {
-            table.row(r.name(), r.paramsWithout(), score(r.score()), error(r.error()), r.unit());
-        }
-        return table.render();
-    }
 }

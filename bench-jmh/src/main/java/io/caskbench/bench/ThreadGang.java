@@ -1,5 +1,6 @@
 package io.caskbench.bench;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -35,6 +36,7 @@ public final class ThreadGang implements AutoCloseable {
     private volatile Task task;
     private volatile int generation;
     private volatile boolean closed;
+    private volatile boolean stopRequested;
     private volatile Thread waiter;
 
     /** Starts {@code size} platform threads that wait for the first {@link #run}. */
@@ -66,23 +68,53 @@ public final class ThreadGang implements AutoCloseable {
      * @throws IllegalStateException wrapping the first failure of any thread
      */
     public void run(Task task) {
+        if (!run(task, null)) {
+            throw new AssertionError("a run without a time limit cannot time out");
+        }
+    }
+
+    /**
+     * Like {@link #run(Task)}, but once {@code limit} has passed {@link #stopRequested()} turns true,
+     * so that tasks which poll it finish early. A store that collapses under contention then costs a
+     * bounded time instead of stalling the whole suite.
+     *
+     * @param limit the time allowed, or {@code null} for none
+     * @return true when every task finished before the limit
+     * @throws IllegalStateException wrapping the first failure of any thread
+     */
+    public boolean run(Task task, Duration limit) {
         if (closed) {
             throw new IllegalStateException("gang is closed");
         }
         this.task = task;
+        stopRequested = false;
         waiter = Thread.currentThread();
         pending.set(threads.length);
+        long deadline = limit == null ? Long.MAX_VALUE : System.nanoTime() + limit.toNanos();
         generation++;
         for (Thread thread : threads) {
             LockSupport.unpark(thread);
         }
         while (pending.get() != 0) {
-            LockSupport.park(this);
+            if (limit == null) {
+                LockSupport.park(this);
+            } else if (System.nanoTime() >= deadline) {
+                stopRequested = true;
+                LockSupport.park(this);
+            } else {
+                LockSupport.parkNanos(this, deadline - System.nanoTime());
+            }
         }
         Throwable failed = failure.getAndSet(null);
         if (failed != null) {
             throw new IllegalStateException("a gang thread failed: " + failed, failed);
         }
+        return !stopRequested;
+    }
+
+    /** True once the current run's time limit has passed; tasks poll it to finish early. */
+    public boolean stopRequested() {
+        return stopRequested;
     }
 
     private void loop(int index) {

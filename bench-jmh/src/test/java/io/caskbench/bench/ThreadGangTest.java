@@ -3,6 +3,7 @@ package io.caskbench.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,6 +38,20 @@ class ThreadGangTest {
             AtomicLong ops = new AtomicLong();
             gang.run(t -> ops.incrementAndGet());
             assertThat(ops.get()).isEqualTo(8);
+        }
+    }
+
+    @Test
+    void aRunPastItsLimitAsksTasksToStopAndReportsIt() {
+        try (ThreadGang gang = new ThreadGang(4, "test-gang-limit")) {
+            boolean finished = gang.run(t -> {
+                while (!gang.stopRequested()) {
+                    Thread.onSpinWait();
+                }
+            }, Duration.ofMillis(50));
+            assertThat(finished).isFalse();
+            assertThat(gang.run(t -> { }, Duration.ofSeconds(30))).isTrue();
+            assertThat(gang.stopRequested()).isFalse();
         }
     }
 

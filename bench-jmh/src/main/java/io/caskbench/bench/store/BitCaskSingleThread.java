@@ -1,5 +1,6 @@
 package io.caskbench.bench.store;
 
+import io.caskbench.bitcask.Backend;
 import org.openjdk.jmh.annotations.Param;
 
 /**
@@ -12,7 +13,7 @@ import org.openjdk.jmh.annotations.Param;
  */
 public class BitCaskSingleThread extends SingleThreadWorkload {
 
-    /** BitCask backend. Read by the fixtures through {@code BenchmarkParams}. */
-    @Param({"MAPPED", "FILE_CHANNEL"})
-    public String backend;
+    /** BitCask backend; both by default. Read by the fixtures through {@code BenchmarkParams}. */
+    @Param
+    public Backend backend;
 }

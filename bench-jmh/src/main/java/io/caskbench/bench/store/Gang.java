@@ -3,6 +3,9 @@ package io.caskbench.bench.store;
 import io.caskbench.bench.ThreadGang;
 import io.caskbench.bench.store.adapter.StoreAdapter;
 import io.caskbench.bench.store.workload.Workload;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -19,6 +22,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * profile does, so that a check of every benchmark stays short); the run must then set JMH's
  * operations per invocation to match, which the setup verifies, so a figure is never mis-scaled.
  *
+ * <p>An invocation that has not finished after {@link #LIMIT} ({@code -Dcaskbench.gangLimitSeconds},
+ * default 120) is stopped and fails with the rate it reached, so one store that collapses under 1000
+ * threads cannot stall the rest of the suite; JMH then reports no figure for it.
+ *
  * <p>Thread {@code t} works on positions {@code base + t*n .. base + t*n + n-1} of the workload
  * ({@code n} operations per thread, modulo the key count), so the threads never collide on a key unless
  * the key count is below {@code 1000 n}.
@@ -33,6 +40,10 @@ public class Gang {
     /** Operations per invocation, for {@code @OperationsPerInvocation}. */
     public static final int OPS = THREADS * OPS_PER_THREAD;
 
+    /** Time one invocation may take before it is stopped and failed. */
+    static final Duration LIMIT = Duration.ofSeconds(Long.getLong("caskbench.gangLimitSeconds", 120));
+
+    private final AtomicLong done = new AtomicLong();
     private ThreadGang gang;
     private int opsPerThread;
 
@@ -60,12 +71,25 @@ public class Gang {
         int n = workload.keyCount();
         byte[] value = workload.value();
         int ops = opsPerThread;
-        gang.run(t -> {
+        run("put", t -> {
             int first = base + t * ops;
-            for (int j = 0; j < ops; j++) {
+            int j = 0;
+            for (; j < ops && !gang.stopRequested(); j++) {
                 store.put(workload.keyAt((first + j) % n), value);
             }
+            done.addAndGet(j);
         });
+    }
+
+    private void run(String what, ThreadGang.Task task) {
+        done.set(0);
+        long start = System.nanoTime();
+        if (!gang.run(task, LIMIT)) {
+            double seconds = (System.nanoTime() - start) / 1e9;
+            throw new IllegalStateException(String.format(Locale.ROOT,
+                    "%d-thread %s stopped after %.0f s: %,d of %,d operations done (%,.0f ops/s); no figure recorded",
+                    THREADS, what, seconds, done.get(), (long) THREADS * opsPerThread, done.get() / seconds));
+        }
     }
 
     /**
@@ -77,10 +101,11 @@ public class Gang {
         byte[] value = workload.value();
         long[] bytes = new long[THREADS];
         int ops = opsPerThread;
-        gang.run(t -> {
+        run(putEvery10th ? "mixed" : "get", t -> {
             int first = t * ops;
             long sum = 0;
-            for (int j = 0; j < ops; j++) {
+            int j = 0;
+            for (; j < ops && !gang.stopRequested(); j++) {
                 int position = (first + j) % n;
                 if (putEvery10th && j % 10 == 9) {
                     store.put(workload.keyAt(position), value);
@@ -89,6 +114,7 @@ public class Gang {
                 }
             }
             bytes[t] = sum;
+            done.addAndGet(j);
         });
         long total = 0;
         for (long b : bytes) {

@@ -28,6 +28,10 @@ public class SeedWorkload extends StoreBenchmark {
     @Param("SEED")
     public String workload;
 
+    /** Operations per thread in the 1000-thread methods: 1000 as in the seed; only the smoke run lowers it. */
+    @Param("1000")
+    public int opsPerThread;
+
     /** 1M puts on one thread. */
     @Benchmark
     @OperationsPerInvocation(WorkloadSpec.SEED_KEYS)

@@ -4,6 +4,7 @@ import io.caskbench.bench.ResultRow;
 import io.caskbench.bench.Suite;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -112,9 +113,20 @@ public final class StoreSuite implements Suite {
                 .param("order", "RANDOM");
         runs.add(full ? crossCheck : crossCheck.param("store", BITCASK[0]));
 
-        ChainedOptionsBuilder seed = only(profile, SeedWorkload.class);
-        runs.add(full ? seed : seed.param("store", BITCASK));
+        String[] seedStores = full ? new String[0] : BITCASK;
+        if (smoke) {
+            runs.add(seed(profile, "single", seedStores));
+            runs.add(seed(profile, "threads", seedStores).param("opsPerThread", "1")
+                    .operationsPerInvocation(Gang.THREADS));
+        } else {
+            runs.add(seed(profile, "", seedStores));
+        }
         return runs;
+    }
+
+    private static ChainedOptionsBuilder seed(Profile profile, String methods, String[] stores) {
+        ChainedOptionsBuilder run = base(profile).include(pattern(SeedWorkload.class) + methods);
+        return stores.length == 0 ? run : run.param("store", stores);
     }
 
     private static ChainedOptionsBuilder threads(Profile profile, String methods) {
@@ -132,7 +144,7 @@ public final class StoreSuite implements Suite {
     }
 
     @Override
-    public String summary(List<ResultRow> results) {
-        return StoreSummary.render(results);
+    public Optional<String> comparison(List<ResultRow> results) {
+        return Optional.of(StoreSummary.render(results));
     }
 }

@@ -1,5 +1,6 @@
 package io.caskbench.bench.store.adapter;
 
+import io.caskbench.bitcask.Backend;
 import java.nio.file.Path;
 
 /**
@@ -8,6 +9,10 @@ import java.nio.file.Path;
  */
 public enum StoreKind {
 
+    /** BitCask on its mapped backend: the reference every other store is compared with. */
+    BITCASK_MAPPED(Role.BITCASK, (dir, config) -> new BitCaskStore(dir, config, Backend.MAPPED)),
+    /** BitCask on positional FileChannel reads and writes. */
+    BITCASK_FILE_CHANNEL(Role.BITCASK, (dir, config) -> new BitCaskStore(dir, config, Backend.FILE_CHANNEL)),
     /** RocksDB through rocksdbjni. */
     ROCKSDB(Role.PEER, (dir, config) -> new RocksDbStore(dir)),
     /** LMDB through lmdbjava. */

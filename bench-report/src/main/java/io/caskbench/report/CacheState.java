@@ -13,8 +13,8 @@ import java.util.Optional;
  * labelled cold when the run says so; otherwise the report says that eviction did not happen.
  *
  * <p>The convention (docs/report.md): a cold row has the parameter {@code cache=cold}. Evidence of
- * eviction is, per row, a secondary metric whose name contains {@code evict} (score &gt; 0 means
- * evicted), or else, for the whole folder, {@code <results>/files-cache.json} holding
+ * eviction is, per row, its secondary metrics (see {@link #rowEvidence}), or else, for the whole
+ * folder, {@code <results>/files-cache.json} holding
  * {@code {"evicted": true|false, "method": "...", "detail": "..."}}. No evidence means not evicted.
  *
  * @param evicted the folder-wide answer from files-cache.json, if the file exists
@@ -48,7 +48,8 @@ public record CacheState(Optional<Boolean> evicted, String method, String detail
     /** One sentence on how the cache was evicted, or why it could not be, for the report's notes. */
     public String explanation() {
         if (evicted.isEmpty()) {
-            return "no " + FILE_NAME + " in the results: cold rows count as cold only with their own evict metric";
+            return "Cold rows count as cold only when their own counters show verified evictions "
+                    + "(coldDropCaches or coldFadvise above 0, coldUnverified 0)";
         }
         return (evicted.get() ? "page cache evicted" + (method.isBlank() ? "" : " by " + method)
                 : "the run could not evict the page cache, so its cold rows ran warm")
@@ -66,12 +67,45 @@ public record CacheState(Optional<Boolean> evicted, String method, String detail
         if (!isColdRequested(r)) {
             return false;
         }
+        Optional<Boolean> own = rowEvidence(r);
+        return own.isPresent() ? own.get() : evicted.orElse(false);
+    }
+
+    /**
+     * What the row's own secondary metrics say. The files suite counts, per iteration, invocations
+     * that started after a verified eviction ({@code coldDropCaches}, {@code coldFadvise}) and those
+     * whose files were still cached ({@code coldUnverified}); a single unverified invocation means the
+     * figure is not a cold one. A metric named like {@code evicted} counts as verified evictions.
+     * Empty when the row has no such metric.
+     */
+    static Optional<Boolean> rowEvidence(JmhResult r) {
+        boolean any = false;
+        double verified = 0;
+        double unverified = 0;
         for (Map.Entry<String, Metric> m : r.secondaryMetrics().entrySet()) {
-            if (m.getKey().toLowerCase(Locale.ROOT).contains("evict")) {
-                return m.getValue().score() > 0;
+            String name = m.getKey().toLowerCase(Locale.ROOT);
+            double score = m.getValue().score();
+            if (name.equals("coldunverified")) {
+                any = true;
+                unverified += score;
+            } else if (name.startsWith("cold") || name.contains("evict")) {
+                any = true;
+                verified += score;
             }
         }
-        return evicted.orElse(false);
+        return any ? Optional.of(unverified == 0 && verified > 0) : Optional.empty();
+    }
+
+    /** How a row's cache was evicted, from the name of its non-zero eviction counter ("drop_caches"). */
+    static Optional<String> rowMethod(JmhResult r) {
+        for (Map.Entry<String, Metric> m : r.secondaryMetrics().entrySet()) {
+            String name = m.getKey().toLowerCase(Locale.ROOT);
+            if (m.getValue().score() > 0 && name.startsWith("cold") && !name.equals("coldunverified")) {
+                String how = name.substring("cold".length());
+                return Optional.of(how.equals("dropcaches") ? "drop_caches" : how);
+            }
+        }
+        return Optional.empty();
     }
 
     /** A short label for cold rows ("cold, evicted" or a warning); empty for every other row. */
@@ -80,7 +114,7 @@ public record CacheState(Optional<Boolean> evicted, String method, String detail
             return Optional.empty();
         }
         if (reallyCold(r)) {
-            return Optional.of("cold, evicted");
+            return Optional.of("cold, evicted" + rowMethod(r).map(m -> " (" + m + ")").orElse(""));
         }
         return Optional.of("NOT cold: not evicted");
     }

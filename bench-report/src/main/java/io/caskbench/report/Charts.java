@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -45,8 +46,9 @@ public final class Charts {
      * @param group benchmark class (without package and "Benchmark")
      * @param unit the unit every row was converted to
      * @param rows the rows, in file order
+     * @param merged whether this chart gathers small benchmark classes (one bar per row, coloured by class)
      */
-    public record Spec(String suite, String group, String unit, List<JmhResult> rows) {
+    public record Spec(String suite, String group, String unit, List<JmhResult> rows, boolean merged) {
 
         /** File name of the PNG, derived from suite and group so re-renders overwrite it. */
         public String fileName() {
@@ -75,8 +77,39 @@ public final class Charts {
             rows.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
         }
         List<Spec> specs = new ArrayList<>();
-        rows.forEach((key, list) -> specs.add(new Spec(suite.name(), key, chartUnit.get(key), list)));
-        return specs;
+        rows.forEach((key, list) -> specs.add(new Spec(suite.name(), key, chartUnit.get(key), list, false)));
+        return mergeSmall(suite.name(), specs);
+    }
+
+    /** Classes with fewer bars than this share one chart per unit instead of a chart each. */
+    static final int SMALL_CHART = 3;
+
+    /**
+     * Gathers charts of one or two bars (single file operations, say) into one chart per unit, so the
+     * page does not fill with near-empty charts. A lone small chart stays as it is.
+     */
+    private static List<Spec> mergeSmall(String suite, List<Spec> specs) {
+        List<Spec> out = new ArrayList<>();
+        Map<String, List<Spec>> small = new LinkedHashMap<>();
+        for (Spec s : specs) {
+            if (s.rows().size() >= SMALL_CHART) {
+                out.add(s);
+                continue;
+            }
+            String bucket = small.keySet().stream().filter(u -> Units.convert(1, s.unit(), u).isPresent())
+                    .findFirst().orElse(s.unit());
+            small.computeIfAbsent(bucket, u -> new ArrayList<>()).add(s);
+        }
+        small.forEach((unit, list) -> {
+            if (list.size() == 1) {
+                out.add(list.get(0));
+            } else {
+                List<JmhResult> rows = list.stream().flatMap(s -> s.rows().stream()).toList();
+                String name = small.size() == 1 ? "other" : "other-" + unit.replace('/', '_');
+                out.add(new Spec(suite, name, unit, rows, true));
+            }
+        });
+        return out;
     }
 
     /**
@@ -103,18 +136,25 @@ public final class Charts {
 
     /** Builds the XChart chart for a spec (public for tests and for embedding elsewhere). */
     public static CategoryChart build(Spec spec, ReferenceRule rule, String machineLabel) {
-        Map<String, String> constant = constantParams(spec.rows(), rule);
+        Map<String, String> constant = spec.merged() ? Map.of() : constantParams(spec.rows(), rule);
+        Function<JmhResult, String> categoryOf = spec.merged()
+                ? r -> rule.group(r) + "." + r.methodName() + (r.params().isEmpty() ? "" : " " + r.paramsLabel().replace(", ", " "))
+                : r -> shortCategory(r, rule, constant.keySet());
+        Function<JmhResult, String> seriesOf = spec.merged() ? rule::group : rule::variant;
         List<String> categories = new ArrayList<>();
         List<String> series = new ArrayList<>();
+        Map<String, Integer> order = new LinkedHashMap<>();
         for (JmhResult r : spec.rows()) {
-            String c = shortCategory(r, rule, constant.keySet());
+            String c = categoryOf.apply(r);
             if (!categories.contains(c)) {
                 categories.add(c);
+                order.put(c, rule.categoryOrder(r));
             }
-            if (!series.contains(rule.variant(r))) {
-                series.add(rule.variant(r));
+            if (!series.contains(seriesOf.apply(r))) {
+                series.add(seriesOf.apply(r));
             }
         }
+        categories.sort(java.util.Comparator.comparingInt(order::get));
         double min = Double.MAX_VALUE;
         double max = 0;
         Map<String, Double[]> values = new LinkedHashMap<>();
@@ -124,20 +164,21 @@ public final class Charts {
             errors.put(s, new Double[categories.size()]);
         }
         for (JmhResult r : spec.rows()) {
-            int i = categories.indexOf(shortCategory(r, rule, constant.keySet()));
+            int i = categories.indexOf(categoryOf.apply(r));
             String unit = r.primaryMetric().scoreUnit();
             double v = Units.convert(r.primaryMetric().score(), unit, spec.unit()).orElse(Double.NaN);
             double e = r.primaryMetric().hasError()
                     ? Units.convert(r.primaryMetric().scoreError(), unit, spec.unit()).orElse(0) : 0;
             if (v > 0) {
-                values.get(rule.variant(r))[i] = v;
-                errors.get(rule.variant(r))[i] = e;
+                values.get(seriesOf.apply(r))[i] = v;
+                errors.get(seriesOf.apply(r))[i] = e;
                 min = Math.min(min, v);
                 max = Math.max(max, v);
             }
         }
         boolean log = max > 0 && min > 0 && max / min > LOG_SCALE_ABOVE;
-        int width = Math.max(760, Math.min(1500, 160 + categories.size() * Math.max(1, series.size()) * 26));
+        int barsPerGroup = spec.merged() ? 1 : Math.max(1, series.size());
+        int width = Math.max(760, Math.min(1500, 160 + categories.size() * barsPerGroup * 26));
         boolean higherIsBetter = Units.isRate(spec.unit());
         String constantText = constant.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(", "));
@@ -150,6 +191,8 @@ public final class Charts {
         int labelChars = categories.stream().mapToInt(String::length).max().orElse(0);
         double logBase = 0;
         style(chart, labelChars * 7 > (width - 300) / Math.max(1, categories.size()));
+        // In a merged chart each bar group holds one row: series drawn on top of each other keep bars wide.
+        chart.getStyler().setOverlapped(spec.merged());
         if (log) {
             // XChart 3.8.8's own log axis draws error bars as log10(error) and ignores custom tick labels,
             // so wide ranges are plotted as log10(value) on a linear axis with labels turned back into values.
@@ -208,14 +251,14 @@ public final class Charts {
         st.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
     }
 
-    /** Parameters (other than the variant) with one value across all rows: named once in the title. */
+    /** Category parameters with one value across all rows: named once in the title instead of on every bar group. */
     static Map<String, String> constantParams(List<JmhResult> rows, ReferenceRule rule) {
         Map<String, String> constant = new LinkedHashMap<>();
         if (rows.size() < 2) {
             return constant;
         }
-        for (Map.Entry<String, String> e : rows.get(0).paramsWithout(rule.variantParams()).entrySet()) {
-            if (rows.stream().allMatch(r -> e.getValue().equals(r.params().get(e.getKey())))) {
+        for (Map.Entry<String, String> e : rule.categoryParams(rows.get(0)).entrySet()) {
+            if (rows.stream().allMatch(r -> e.getValue().equals(rule.categoryParams(r).get(e.getKey())))) {
                 constant.put(e.getKey(), e.getValue());
             }
         }
@@ -223,17 +266,13 @@ public final class Charts {
     }
 
     private static String shortCategory(JmhResult r, ReferenceRule rule, Set<String> constant) {
-        Map<String, String> rest = r.paramsWithout(rule.variantParams());
-        StringBuilder sb = new StringBuilder();
-        if (!rule.methodIsVariant()) {
-            sb.append(r.methodName());
-        }
-        rest.forEach((k, v) -> {
+        StringBuilder sb = new StringBuilder(rule.categoryPrefix(r));
+        rule.categoryParams(r).forEach((k, v) -> {
             if (!constant.contains(k)) {
                 sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v);
             }
         });
-        return sb.length() == 0 ? r.mode() : sb.toString();
+        return sb.length() == 0 ? rule.group(r) : sb.toString();
     }
 
     /** Axis labels such as 2.5M, 340k, 0.25: three significant digits and a metric suffix. */

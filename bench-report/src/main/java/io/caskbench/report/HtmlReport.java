@@ -158,6 +158,7 @@ final class HtmlReport {
                     .append(esc(n)).append("</span>"));
             h.append("</td><td>").append(esc(r.mode())).append("</td><td class=\"num\">").append(r.threads())
                     .append("</td><td class=\"num\">").append(Units.format(r.primaryMetric().score()))
+                    .append(percentiles(r))
                     .append("</td><td class=\"num\">")
                     .append(r.primaryMetric().hasError() ? Units.format(r.primaryMetric().scoreError()) : "")
                     .append("</td><td>").append(esc(r.primaryMetric().scoreUnit())).append("</td><td class=\"num\">")
@@ -175,10 +176,20 @@ final class HtmlReport {
         h.append("</tbody></table>\n");
     }
 
+    /** For sample-mode rows (latency distributions) the median and the 99th percentile under the mean. */
+    private static String percentiles(JmhResult r) {
+        Map<String, Double> p = r.primaryMetric().scorePercentiles();
+        if (!"sample".equals(r.mode()) || !p.containsKey("50.0") || !p.containsKey("99.0")) {
+            return "";
+        }
+        return "<br><small class=\"muted\">p50 " + Units.format(p.get("50.0")) + " &middot; p99 "
+                + Units.format(p.get("99.0")) + "</small>";
+    }
+
     /** Cold rows against their warm twins: the page says whether cold really was cold. */
     private void coldCheck(StringBuilder h, SuiteResults s) {
         h.append("<h3>Cold-cache check</h3>\n<p class=\"rule\">").append(esc(cache.explanation()))
-                .append(". A row is labelled cold only when the run reports eviction; it is then compared with its warm twin.</p>\n");
+                .append(". Each cold row is set against its warm twin (same benchmark and parameters, cache=warm).</p>\n");
         h.append("<table><thead><tr><th>Benchmark</th><th>Params</th><th>Cold</th><th>Warm</th><th>Unit</th>")
                 .append("<th>Cold / warm time</th><th>Verdict</th></tr></thead><tbody>\n");
         for (JmhResult cold : s.pool()) {

@@ -1,85 +1,61 @@
 package io.caskbench.report;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.regex.Pattern;
 
 /**
- * How one suite names the thing being compared (the <em>variant</em>: a backend, a reader, C or Java)
- * and which variant every other one is measured against (the <em>reference</em>).
+ * How one suite names the thing being compared (the <em>variant</em>: a backend, a reader, C or Java),
+ * how its rows are drawn, and which variant every other one is measured against (the
+ * <em>reference</em>).
  *
- * <p>A row's <em>workload</em> is everything that is not the variant: the benchmark class (without its
- * package and a trailing {@code Benchmark}, so that C anchors written from another package still line
- * up), the method unless the method is the variant, and the parameters other than the variant
- * parameters. Rows with the same workload are compared with the reference row of that workload:
- * {@code ratio = score / reference score}, after converting to the reference's unit.
- *
- * @param suite the results-file name this rule is for ({@code store}, {@code shm-messaging}, ...)
- * @param description one sentence for the report saying what the reference is
- * @param variantParams parameter names whose values name the variant
- * @param methodIsVariant whether the method name is (part of) the variant instead of the workload
- * @param reference matches the variant label ({@link #variant}) of a reference row
+ * <p>Rows with the same {@link #workload} are compared with the reference row of that workload:
+ * {@code ratio = score / reference score}, after converting the reference to the row's unit.
+ * Implementations: {@link ParamRule} for suites whose variant is a parameter or the method, and
+ * {@link ShmRule} for bench-shm, whose C anchors are named differently from the Java benchmarks.
  */
-public record ReferenceRule(
-        String suite,
-        String description,
-        List<String> variantParams,
-        boolean methodIsVariant,
-        Pattern reference) {
+public interface ReferenceRule {
 
-    /** The variant of a row, as shown in charts: method and/or variant parameter values. */
-    public String variant(JmhResult r) {
-        List<String> parts = new ArrayList<>();
-        if (methodIsVariant) {
-            parts.add(r.methodName());
-        }
-        for (String p : variantParams) {
-            String v = r.params().get(p);
-            if (v != null) {
-                parts.add(v);
-            }
-        }
-        return parts.isEmpty() ? r.methodName() : String.join(" ", parts);
+    /** The results-file name this rule is for ({@code store}, {@code shm-messaging}, ...). */
+    String suite();
+
+    /** One sentence for the report saying what the reference is. */
+    String description();
+
+    /** The chart a row belongs to, usually its benchmark class. */
+    String group(JmhResult r);
+
+    /** The bar series a row belongs to: what is being compared (backend, reader, Java method, C). */
+    String variant(JmhResult r);
+
+    /** The text before the parameters in a bar group's label (the method when it is not the variant). */
+    String categoryPrefix(JmhResult r);
+
+    /** The parameters that label a row's bar group: all but those that name the variant. */
+    Map<String, String> categoryParams(JmhResult r);
+
+    /** What a row measures apart from its variant; rows with equal workloads share a reference. */
+    String workload(JmhResult r);
+
+    /** Whether this row is a reference row. */
+    boolean isReference(JmhResult r);
+
+    /** Where a row's bar group goes in its chart; equal orders keep the order of first appearance. */
+    default int categoryOrder(JmhResult r) {
+        return 0;
     }
 
-    /** What a row measures apart from its variant; rows with equal workloads are compared. */
-    public String workload(JmhResult r) {
-        return group(r) + "|" + category(r);
-    }
-
-    /** The chart a row belongs to: its benchmark class without package and "Benchmark" suffix. */
-    public String group(JmhResult r) {
-        String cls = r.className();
-        String simple = cls.substring(cls.lastIndexOf('.') + 1);
-        if (simple.endsWith("Benchmark") && simple.length() > "Benchmark".length()) {
-            simple = simple.substring(0, simple.length() - "Benchmark".length());
-        }
-        return simple.isEmpty() ? "results" : simple;
-    }
-
-    /** The bar group a row belongs to inside its chart: method (unless it is the variant) and other params. */
-    public String category(JmhResult r) {
-        Map<String, String> rest = new LinkedHashMap<>(r.paramsWithout(variantParams));
-        StringBuilder sb = new StringBuilder();
-        if (!methodIsVariant) {
-            sb.append(r.methodName());
-        }
-        rest.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
+    /** The bar group a row belongs to inside its chart: prefix and category parameters. */
+    default String category(JmhResult r) {
+        StringBuilder sb = new StringBuilder(categoryPrefix(r));
+        categoryParams(r).forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
         return sb.length() == 0 ? "-" : sb.toString();
     }
 
-    /** Whether this row is a reference row. */
-    public boolean isReference(JmhResult r) {
-        return reference != null && reference.matcher(variant(r)).find();
-    }
-
     /** The reference row for {@code r} among {@code pool}, if the pool has one with the same workload. */
-    public Optional<JmhResult> referenceFor(JmhResult r, List<JmhResult> pool) {
+    default Optional<JmhResult> referenceFor(JmhResult r, List<JmhResult> pool) {
         String w = workload(r);
         return pool.stream().filter(this::isReference).filter(c -> workload(c).equals(w)).findFirst();
     }
@@ -88,7 +64,7 @@ public record ReferenceRule(
      * {@code score / reference score}, with the reference converted to the row's unit; empty when there
      * is no reference or the units do not convert.
      */
-    public OptionalDouble ratio(JmhResult r, List<JmhResult> pool) {
+    default OptionalDouble ratio(JmhResult r, List<JmhResult> pool) {
         Optional<JmhResult> ref = referenceFor(r, pool);
         if (ref.isEmpty()) {
             return OptionalDouble.empty();
@@ -102,10 +78,10 @@ public record ReferenceRule(
     }
 
     /**
-     * The ratio in words, direction included: "2.10x faster", "3.00x slower", "reference".
+     * The ratio in words, direction included: "2.10x faster", "3.00x slower", "same".
      * For throughput a ratio above 1 is faster; for time per operation it is slower.
      */
-    public static String reading(double ratio, boolean higherIsBetter) {
+    static String reading(double ratio, boolean higherIsBetter) {
         if (Double.isNaN(ratio)) {
             return "";
         }
@@ -115,5 +91,17 @@ public record ReferenceRule(
         boolean better = higherIsBetter ? ratio > 1 : ratio < 1;
         double factor = ratio >= 1 ? ratio : 1 / ratio;
         return String.format(Locale.ROOT, "%.2fx %s", factor, better ? "faster" : "slower");
+    }
+
+    /** A benchmark class as people name it: no package, no trailing "Benchmark" or "Bench". */
+    static String simpleClassName(JmhResult r) {
+        String cls = r.className();
+        String simple = cls.substring(cls.lastIndexOf('.') + 1);
+        for (String suffix : List.of("Benchmark", "Bench")) {
+            if (simple.endsWith(suffix) && simple.length() > suffix.length()) {
+                return simple.substring(0, simple.length() - suffix.length());
+            }
+        }
+        return simple.isEmpty() ? "results" : simple;
     }
 }

@@ -35,6 +35,7 @@ public final class Reports {
             Machine machine = Machine.read(resultsDir).orElse(null);
             String machineLine = machine == null ? "unknown (no machine.json in " + resultsDir + ")" : machine.oneLine();
             CacheState cache = CacheState.read(resultsDir);
+            deleteOldCharts(resultsDir);
             for (SuiteResults suite : suites) {
                 for (ResultFile f : suite.files()) {
                     Files.writeString(resultsDir.resolve(f.name() + "-summary.txt"),
@@ -46,6 +47,15 @@ public final class Reports {
             return index;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render the report in " + resultsDir, e);
+        }
+    }
+
+    /** Charts of an earlier render whose benchmark is gone would otherwise linger beside the page. */
+    private static void deleteOldCharts(Path dir) throws IOException {
+        try (var files = Files.newDirectoryStream(dir, "chart-*.png")) {
+            for (Path f : files) {
+                Files.deleteIfExists(f);
+            }
         }
     }
 }

@@ -11,28 +11,26 @@ import java.util.regex.Pattern;
 public final class Suites {
 
     /** store.json: BitCask on its MAPPED backend is the reference for every peer and the other backend. */
-    public static final ReferenceRule STORE = new ReferenceRule("store",
+    public static final ReferenceRule STORE = new ParamRule("store",
             "ratio = score / BitCask MAPPED with the same operation and parameters (param backend=MAPPED or store=BITCASK_MAPPED)",
             List.of("backend", "store"), false,
             Pattern.compile("^(?i:(bitcask[_-]?)?mapped)$"));
 
     /** files.json: the buffered stream read is the reference for every other reader. */
-    public static final ReferenceRule FILES = new ReferenceRule("files",
-            "ratio = score / the buffered-stream reader with the same parameters (method or param reader matching buffered; for random chunk reads, RandomAccessFile)",
+    public static final ReferenceRule FILES = new ParamRule("files",
+            "ratio = score / the buffered-stream reader with the same parameters (method or param reader matching "
+                    + "buffered; for random chunk reads, RandomAccessFile)",
             List.of("reader"), true,
             Pattern.compile("(?i)buffered|randomaccessfile"));
 
-    /** shm.json + shm-c.json: the C program on mmap is the reference for every Java variant. */
-    public static final ReferenceRule SHM = new ReferenceRule("shm",
-            "ratio = score / the C anchor (shm-c.json, method c_mmap, else any c_ method) with the same class and region",
-            List.of("backing"), true,
-            Pattern.compile("(?i)^c[_-]?mmap\\b"));
+    /** shm.json + shm-c.json: the C program doing the same work is the reference for every Java variant. */
+    public static final ReferenceRule SHM = new ShmRule();
 
     /** shm-messaging.json: UDP on loopback is what shared memory would replace, so it is the reference. */
-    public static final ReferenceRule SHM_MESSAGING = new ReferenceRule("shm-messaging",
-            "ratio = score / the same exchange over UDP on loopback (param transport or method matching 'udp')",
-            List.of("transport"), true,
-            Pattern.compile("(?i)udp"));
+    public static final ReferenceRule SHM_MESSAGING = new ParamRule("shm-messaging",
+            "ratio = score / the same exchange (same peer and payload) over UDP on loopback (param transport=udp)",
+            List.of("transport"), false,
+            Pattern.compile("(?i)^udp$"));
 
     /** Known rules in report order; exact names are matched before prefixes, so order matters only for display. */
     private static final List<ReferenceRule> KNOWN = List.of(STORE, FILES, SHM, SHM_MESSAGING);
@@ -70,6 +68,6 @@ public final class Suites {
                 return r;
             }
         }
-        return new ReferenceRule(n, "no reference rule for this suite: scores only", List.of(), true, null);
+        return ParamRule.scoresOnly(n);
     }
 }

@@ -48,10 +48,13 @@ class ReportsTest {
                 .containsPattern("PeersBenchmark\\.get +store=BITCASK_MAPPED, valueSize=100 .* 1\\.000 +reference");
         String shm = Files.readString(results.resolve("shm-summary.txt"));
         assertThat(shm).as("Java clear against the C anchor of shm-c.json")
-                .containsPattern("ClearBenchmark\\.seedNewArray +region=65536, backing=FILE .* 8\\.000 +8\\.00x slower");
+                .containsPattern("ClearBench\\.seedNewArray +backing=disk, region=64KiB .* 5\\.026 +5\\.03x slower")
+                .as("direct buffers against C on anonymous memory")
+                .containsPattern("RandomWriteBench\\.absolutePut +backing=direct, region=1GiB .* 1\\.267 +1\\.27x slower");
         String files = Files.readString(results.resolve("files-summary.txt"));
-        assertThat(files).contains("cache=cold [cold, evicted]")
-                .containsPattern("RandomChunkReadBenchmark\\.mapped +chunkSize=256, fileSizeMb=256 .* 0\\.227 +4\\.40x faster");
+        assertThat(files).contains("cache=cold, fileCount=800 [cold, evicted (fadvise)]")
+                .containsPattern("RandomChunkRead\\.mapped +chunk=256, randomFileMb=256 .* 0\\.133 +7\\.50x faster")
+                .containsPattern("SmallFileSetRead\\.bufferedStream +cache=warm, fileCount=800 .* 1\\.000 +reference");
     }
 
     @Test
@@ -76,9 +79,10 @@ class ReportsTest {
             assertThat(png).as(img.group(1)).isNotNull();
             assertThat(png.getWidth()).isEqualTo(2 * Integer.parseInt(img.group(2)));
         }
-        assertThat(images).isEqualTo(9);
-        assertThat(html).contains("src=\"chart-store-peers.png\"", "src=\"chart-shm-clear.png\"",
-                "src=\"chart-files-randomchunkread.png\"", "src=\"chart-shm-messaging-pingpong.png\"");
+        assertThat(images).isEqualTo(18);
+        assertThat(html).contains("src=\"chart-store-peers.png\"", "src=\"chart-shm-clear_64kib.png\"",
+                "src=\"chart-shm-randomwrite_1gib.png\"", "src=\"chart-files-randomchunkread.png\"",
+                "src=\"chart-files-other.png\"", "src=\"chart-shm-messaging-messaging.png\"");
 
         // values and ratios in the suite tables
         assertThat(html).containsPattern("PeersBenchmark.get</td><td>store=ROCKSDB, valueSize=100</td><td>thrpt</td>"
@@ -86,39 +90,71 @@ class ReportsTest {
                 + "<td class=\"num\">0.182</td><td class=\"nw\"><span class=\"slower\">5.48x slower</span>");
         assertThat(html).containsPattern("<tr class=\"ref\"><td>PeersBenchmark.get</td><td>store=BITCASK_MAPPED");
         assertThat(html).as("shared memory against UDP").containsPattern(
-                "PingPong.roundTrip</td><td>transport=SHM, peer=JAVA, messageSize=64</td>.*?<td class=\"num\">0.032</td>"
+                "Messaging.roundTrip</td><td>transport=shm, peer=java, payload=64</td>.*?<td class=\"num\">0.032</td>"
                         + "<td class=\"nw\"><span class=\"faster\">31.11x faster</span>");
 
-        // cold rows are labelled cold only because files-cache.json says the cache was evicted
-        assertThat(html).contains("<span class=\"badge cold\">cold, evicted</span>", "cold confirmed: 9.5x the warm time")
+        // cold rows are labelled cold because their counters show verified evictions and no unverified one
+        assertThat(html).contains("<span class=\"badge cold\">cold, evicted (fadvise)</span>", "cold confirmed: 6.4x the warm time")
                 .doesNotContain("NOT cold");
 
         // the seed table: a row per seed experiment, with our figure where the run has one
         assertThat(count(html, "<tr data-seed=\"00[0-4]\"")).isEqualTo(SeedFigures.load().size());
         assertThat(html).contains("<th colspan=\"5\">Seed 001 &middot; KVM guest: 4 vCPUs");
-        assertThat(html).containsPattern("Java clear / C clear, 64 KiB.*?<td class=\"num\">7.768<br>.*?<b>8.000</b>");
+        assertThat(html).containsPattern("Java clear / C clear, 64 KiB.*?<td class=\"num\">7.768<br>.*?<b>5.026</b>");
         assertThat(html).containsPattern("64 KiB region, clear, Java MappedByteBuffer put\\(new byte\\[size\\]\\).*?"
-                + "16,018<br>.*?<b>15,600</b>.*?<td class=\"num\">0.974<br><span class=\"faster\">1.03x faster</span>");
+                + "16,018<br>.*?<b>9,800</b>.*?<td class=\"num\">0.612<br><span class=\"faster\">1.63x faster</span>");
+        assertThat(html).as("ms per pass of 800 files, straight from the small-set benchmark").containsPattern(
+                "800 files of 1-4 KB read whole, Java BufferedInputStream, warm.*?<b>14.20</b>");
+        assertThat(html).as("the scaled large set in MiB/s: 16 MiB largest file = 81.5 MiB per pass in 31 ms")
+                .containsPattern("7 files of 42-94 MB.*?<b>2,628</b> <span class=\"muted\">MiB/s");
 
         // self-contained: nothing fetched from anywhere
         assertThat(html).doesNotContain("http://", "https://", "<script", "<link", "url(", "@import");
     }
 
     @Test
-    void coldRowsWithoutEvidenceOfEvictionAreNotCalledCold() throws IOException {
+    void coldRowsWithAnUnverifiedEvictionAreNotCalledCold() throws IOException {
         Path results = SampleRuns.copy("sample-run", dir);
-        Files.delete(results.resolve(CacheState.FILE_NAME));
+        Path files = results.resolve("files.json");
+        // one invocation of each cold trial found its files still cached
+        Files.writeString(files, markColdUnverified(Files.readString(files)));
         String html = Files.readString(Reports.renderAll(results));
         assertThat(html).doesNotContain("badge cold\"")
                 .contains("<span class=\"badge notcold\">NOT cold: not evicted</span>",
                         "not cold: the run could not evict the page cache, so this is a warm figure",
                         "cold cache not achieved in this run");
-        assertThat(Files.readString(results.resolve("files-summary.txt"))).contains("cache=cold [NOT cold: not evicted]");
+        assertThat(Files.readString(results.resolve("files-summary.txt"))).contains("cache=cold, fileCount=800 [NOT cold: not evicted]");
+    }
 
-        Files.writeString(results.resolve(CacheState.FILE_NAME), "{\"evicted\": false, \"detail\": \"drop_caches not permitted\"}");
-        assertThat(Files.readString(Reports.renderAll(results)))
+    @Test
+    void withoutCountersTheFolderSideFileDecides() throws IOException {
+        Files.writeString(dir.resolve("files.json"), """
+                [{"benchmark":"x.SmallFileSetRead.bufferedStream","mode":"avgt","params":{"cache":"warm"},
+                  "primaryMetric":{"score":10.0,"scoreError":0.5,"scoreUnit":"ms/op"}},
+                 {"benchmark":"x.SmallFileSetRead.bufferedStream","mode":"avgt","params":{"cache":"cold"},
+                  "primaryMetric":{"score":80.0,"scoreError":4.0,"scoreUnit":"ms/op"}}]
+                """);
+        assertThat(Files.readString(Reports.renderAll(dir))).contains("NOT cold: not evicted");
+
+        Files.writeString(dir.resolve(CacheState.FILE_NAME), "{\"evicted\": false, \"detail\": \"drop_caches not permitted\"}");
+        assertThat(Files.readString(Reports.renderAll(dir)))
                 .contains("the run could not evict the page cache, so its cold rows ran warm (drop_caches not permitted)")
                 .doesNotContain("badge cold\"");
+
+        Files.writeString(dir.resolve(CacheState.FILE_NAME), "{\"evicted\": true, \"method\": \"drop_caches\"}");
+        assertThat(Files.readString(Reports.renderAll(dir)))
+                .contains("page cache evicted by drop_caches", "<span class=\"badge cold\">cold, evicted</span>",
+                        "cold confirmed: 8.0x the warm time");
+    }
+
+    /** Sets coldUnverified to 1 in every cold row of a files.json written by the sample generator. */
+    private static String markColdUnverified(String json) {
+        StringBuilder out = new StringBuilder();
+        for (String entry : json.split("(?=\\{\\s*\"jmhVersion\")")) {
+            out.append(entry.contains("\"cache\": \"cold\"")
+                    ? entry.replaceFirst("(\"coldUnverified\": \\{\\s*\"score\": )0", "$11") : entry);
+        }
+        return out.toString();
     }
 
     @Test

@@ -44,12 +44,34 @@ class UnitsAndRulesTest {
     }
 
     @Test
-    void shmAnchorsFromAnotherFileAndPackageAreTheReference() {
-        JmhResult c = row("io.caskbench.shm.c.ClearBenchmark.c_mmap", Map.of("region", "65536"), 2.0, "us/op");
-        JmhResult java = row("io.caskbench.shm.ClearBenchmark.seedNewArray", Map.of("region", "65536", "backing", "FILE"), 16000, "ns/op");
-        assertThat(Suites.ruleFor("shm-c")).isSameAs(Suites.SHM);
+    void shmPairsJavaBackingsWithTheirCAnchors() {
+        JmhResult cDisk = row("io.caskbench.shm.c.RegionAnchor.clear", Map.of("backing", "disk", "region", "64KiB"), 2.0, "us/op");
+        JmhResult cAnon = row("io.caskbench.shm.c.RegionAnchor.clear", Map.of("backing", "anon", "region", "64KiB"), 1.0, "us/op");
+        JmhResult seed = row("io.caskbench.shm.ClearBench.seedNewArray", Map.of("backing", "disk", "region", "64KiB"), 16000, "ns/op");
+        JmhResult direct = row("io.caskbench.shm.ClearBench.putLongLoop", Map.of("backing", "direct", "region", "64KiB"), 3000, "ns/op");
+        JmhResult array = row("io.caskbench.shm.HeapArrayBench.arrayFill", Map.of("region", "64KiB"), 1500, "ns/op");
+        JmhResult libc = row("io.caskbench.shm.c.RegionAnchor.writeLibcRand", Map.of("backing", "disk", "region", "64KiB"), 9, "ns/op");
+        List<JmhResult> pool = List.of(cDisk, cAnon, seed, direct, array, libc);
+        ReferenceRule shm = Suites.ruleFor("shm-c");
+        assertThat(shm).isSameAs(Suites.SHM);
         assertThat(Suites.ruleFor("shm-messaging")).isSameAs(Suites.SHM_MESSAGING);
-        assertThat(Suites.SHM.ratio(java, List.of(c, java)).getAsDouble()).as("ns vs us converted").isCloseTo(8.0, offset(1e-9));
+        assertThat(shm.ratio(seed, pool).getAsDouble()).as("ns against us, disk against disk").isCloseTo(8.0, offset(1e-9));
+        assertThat(shm.ratio(direct, pool).getAsDouble()).as("direct against anonymous").isCloseTo(3.0, offset(1e-9));
+        assertThat(shm.ratio(array, pool).getAsDouble()).as("byte[] against anonymous").isCloseTo(1.5, offset(1e-9));
+        assertThat(shm.isReference(libc)).as("the seed's rand() loop is shown, not used as reference").isFalse();
+        assertThat(shm.group(seed)).isEqualTo("Clear 64KiB");
+        assertThat(shm.variant(cDisk)).isEqualTo("C");
+        assertThat(shm.variant(array)).isEqualTo("byte[]");
+        assertThat(shm.category(array)).isEqualTo("backing=byte[]");
+    }
+
+    @Test
+    void messagingComparesEachExchangeWithUdp() {
+        JmhResult shm = row("io.caskbench.shm.msg.Messaging.roundTrip", Map.of("transport", "shm", "peer", "c", "payload", "64"), 1, "us/op");
+        JmhResult udp = row("io.caskbench.shm.msg.Messaging.roundTrip", Map.of("transport", "udp", "peer", "c", "payload", "64"), 30, "us/op");
+        JmhResult oneWayUdp = row("io.caskbench.shm.msg.Messaging.oneWay", Map.of("transport", "udp", "peer", "c", "payload", "64"), 2e5, "ops/s");
+        assertThat(Suites.SHM_MESSAGING.ratio(shm, List.of(oneWayUdp, shm, udp)).getAsDouble())
+                .as("round trip against round trip, not against one-way").isCloseTo(1 / 30.0, offset(1e-12));
     }
 
     @Test

@@ -1,0 +1,119 @@
+package io.caskbench.bench.files;
+
+import io.caskbench.bench.Suite;
+import io.caskbench.bench.files.fixture.CacheMode;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The {@code files} suite: whole-file reads (seed 000), random chunk reads (seed 004) and the
+ * file-system operations of seed 003, everything under {@code io.caskbench.bench.files}.
+ *
+ * <p>Parameter names are unique per benchmark class on purpose: JMH applies a parameter given
+ * here to every benchmark that declares it. Batch sizes are not set here for the same reason
+ * (see {@link io.caskbench.bench.files.ops.BatchedFileOperation}).
+ */
+public final class FilesSuite implements Suite {
+
+    /** Regular expression selecting every benchmark of this suite. */
+    public static final String INCLUDE = "^io\\.caskbench\\.bench\\.files\\.";
+
+    /** Creates the suite; {@link java.util.ServiceLoader} calls this. */
+    public FilesSuite() {
+    }
+
+    @Override
+    public String name() {
+        return "files";
+    }
+
+    @Override
+    public String description() {
+        return "How should Java read and manage files here: whole-file readers (warm and cold cache), "
+                + "random chunk reads, mmap vs streams, and NIO file operations.";
+    }
+
+    @Override
+    public ChainedOptionsBuilder options(Profile profile) {
+        ChainedOptionsBuilder options = new OptionsBuilder().include(INCLUDE).shouldFailOnError(true);
+        switch (profile) {
+            case QUICK:
+                return quick(options);
+            case FULL:
+                return full(options);
+            case SMOKE:
+                return smoke(options);
+            default:
+                throw new IllegalArgumentException("unknown profile " + profile);
+        }
+    }
+
+    /** The seeds' sizes scaled down, few short iterations: about ten minutes on two cores. */
+    private static ChainedOptionsBuilder quick(ChainedOptionsBuilder options) {
+        return seedShapes(options)
+                .forks(1)
+                .warmupIterations(2).warmupTime(TimeValue.milliseconds(300))
+                .measurementIterations(3).measurementTime(TimeValue.milliseconds(500))
+                .param("largestMb", "16")
+                .param("randomFileMb", "256")
+                .param("writeTotalMb", "64")
+                .param("sweepFileMb", "64")
+                .param("readChunkKb", "1", "4", "64", "1024", "8192")
+                .param("seekFileMb", "64");
+    }
+
+    /** The seeds' own sizes, two forks and longer iterations. */
+    private static ChainedOptionsBuilder full(ChainedOptionsBuilder options) {
+        return seedShapes(options)
+                .forks(2)
+                .warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                .measurementIterations(5).measurementTime(TimeValue.seconds(2))
+                .param("largestMb", "94")
+                .param("randomFileMb", "64", "1024")
+                .param("writeTotalMb", "1024")
+                .param("sweepFileMb", "1024")
+                .param("readChunkKb", "1", "4", "64", "128", "256", "512", "1024", "2048", "4096", "8192")
+                .param("seekFileMb", "1024");
+    }
+
+    /** Parameters that keep the seeds' values in both the quick and the full profile. */
+    private static ChainedOptionsBuilder seedShapes(ChainedOptionsBuilder options) {
+        return options
+                .param("cache", "warm", "cold")
+                .param("fileCount", "800")
+                .param("chunk", "256", "4096", "65536")
+                .param("filesPerLevel", "10000")
+                .param("levels", "1", "2")
+                .param("writeChunkKb", "512", "1024", "2048", "4096", "8192")
+                .param("force", "each", "end");
+    }
+
+    /**
+     * One very short iteration of every benchmark with the smallest sizes. Cold runs are included
+     * only where this machine can evict pages, so the smoke test does not depend on root.
+     */
+    private static ChainedOptionsBuilder smoke(ChainedOptionsBuilder options) {
+        String[] caches = CacheMode.coldAvailable() ? new String[] {"warm", "cold"} : new String[] {"warm"};
+        return options
+                .forks(1)
+                .warmupIterations(0)
+                .measurementIterations(1).measurementTime(TimeValue.milliseconds(20))
+                .timeout(TimeValue.minutes(5))
+                .param("cache", caches)
+                .param("fileCount", "50")
+                .param("largestMb", "1")
+                .param("chunk", "4096")
+                .param("randomFileMb", "1")
+                .param("filesPerLevel", "100")
+                .param("levels", "1", "2")
+                .param("writeSize", "1048576")
+                .param("copySize", "1048576")
+                .param("writeTotalMb", "2")
+                .param("writeChunkKb", "512")
+                .param("force", "each", "end")
+                .param("sweepFileMb", "1")
+                .param("readChunkKb", "64")
+                .param("seekFileMb", "1");
+    }
+}

@@ -21,7 +21,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
-#define SPINS 256
+#define SPINS 64
 #define YIELDS 10000
 #define NAP_NS 50000L
 #define MAX_DATAGRAM 65536

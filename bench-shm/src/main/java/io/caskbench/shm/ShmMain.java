@@ -128,15 +128,9 @@ public final class ShmMain {
         }
     }
 
-    /**
-     * The single call site for the shared report pipeline. LEAD: once bench-report is merged, replace
-     * the body with
-     * <pre>
-     *     io.caskbench.report.Machine.write(results);
-     *     System.out.println("report: " + io.caskbench.report.Reports.renderAll(results));
-     * </pre>
-     */
+    /** Hands the run to the shared report pipeline: machine description, summaries, index.html. */
     private static void publish(Path results) {
-        System.out.println("bench-shm: results in " + results + " (machine.json and the HTML report: bench-report)");
+        io.caskbench.report.Machine.write(results);
+        System.out.println("bench-shm: results in " + results + ", report " + io.caskbench.report.Reports.renderAll(results));
     }
 }

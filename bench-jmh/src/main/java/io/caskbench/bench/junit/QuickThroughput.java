@@ -78,8 +78,8 @@ public final class QuickThroughput {
     }
 
     private final List<Case> cases = new ArrayList<>();
-    private int warmupIterations = 3;
-    private Duration warmupTime = Duration.ofMillis(100);
+    private int warmupIterations = 5;
+    private Duration warmupTime = Duration.ofMillis(200);
     private int repetitions = 5;
     private Duration repetitionTime = Duration.ofMillis(200);
     private PrintStream out = System.out;
@@ -87,7 +87,11 @@ public final class QuickThroughput {
     private QuickThroughput() {
     }
 
-    /** An empty measurement with the defaults: 3 warm-up iterations of 100 ms, 5 repetitions of 200 ms. */
+    /**
+     * An empty measurement with the defaults: 5 warm-up iterations of 200 ms and 5 measured
+     * repetitions of 200 ms per case. On a busy machine the JIT needs that long before a lambda
+     * that encodes and stores a record reaches its steady speed.
+     */
     public static QuickThroughput create() {
         return new QuickThroughput();
     }

@@ -94,16 +94,18 @@ final class StoreSummary {
     private static void crossCheck(StringBuilder out, List<ResultRow> rows) {
         List<ResultRow> checks = of(rows, "JmhThreadsCrossCheck");
         if (checks.isEmpty()) {
+            out.append("\n(JMH @Threads(1000) cross-check not in this run; the full profile runs it.)\n");
             return;
         }
-        section(out, "CROSS-CHECK ONLY, not a result: JMH @Threads(1000) get beside the 1000-thread gang get");
-        SummaryTable table = new SummaryTable("store", "params", "JMH @Threads ops/s", "gang ops/s",
+        section(out, "CROSS-CHECK ONLY, not a result: JMH @Threads(N) get beside the 1000-thread gang get");
+        SummaryTable table = new SummaryTable("store", "params", "JMH threads", "JMH ops/s", "gang ops/s",
                 "JMH / gang");
         for (ResultRow r : checks) {
             double gang = of(rows, "ThousandThreads").stream()
                     .filter(t -> t.method().equals("get") && t.params().equals(r.params()))
                     .map(ResultRow::score).findFirst().orElse(Double.NaN);
-            table.row(r.param("store"), r.paramsWithout("store"), score(r.score()), score(gang), ratio(r.score(), gang));
+            table.row(r.param("store"), r.paramsWithout("store"), String.valueOf(r.threads()), score(r.score()),
+                    score(gang), ratio(r.score(), gang));
         }
         out.append(table.render());
         out.append("With 1000 threads on few cores, JMH adds per-thread rates measured over different windows,\n")

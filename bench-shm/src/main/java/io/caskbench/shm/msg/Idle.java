@@ -8,15 +8,15 @@ import java.util.concurrent.locks.LockSupport;
  * {@link PeerStalledException} after the stall limit. msg_peer.c waits the same way.
  *
  * <p>Pure spinning gives the best latency on idle cores, but this box has two cores shared with other
- * work: a spinner that never yields can hold the core its peer needs. The spin phase (256 PAUSEs,
- * about 10-15 us on this EPYC) covers a healthy cross-core hand-off many times over; when both
- * processes share one core, yielding early hands it over instead of burning a whole spin phase (4096
- * PAUSEs made such round trips cost ~240 us).
+ * work: a spinner that never yields can hold the core its peer needs. The spin phase (64 PAUSEs, about
+ * 3 us on this EPYC) covers a healthy cross-core hand-off (0.1-0.5 us) several times over. When both
+ * processes end up on one core, every hand-off costs a whole spin phase before the yield: measured
+ * round trips in that case were ~18 us with 256 PAUSEs and ~7 us with 64.
  */
 final class Idle {
 
     /** Busy-wait iterations before yielding. */
-    static final int SPINS = 256;
+    static final int SPINS = 64;
     /** Yields before napping. */
     static final int YIELDS = 10_000;
     /** Nap length once yielding did not help. */

@@ -21,8 +21,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * that sets its default, so the same build runs unchanged under a process manager or in a container:
  *
  * <pre>
- * mvn -B -pl examples -am package exec:exec -DskipTests          # ./data/objects, 127.0.0.1:8080
- * CASKBENCH_PORT=9090 CASKBENCH_BACKEND=FILE_CHANNEL mvn -B -pl examples -am package exec:exec -DskipTests
+ * mvn -B -pl examples -am package -DskipTests
+ * java -jar examples/target/object-meta-service.jar                          # ./data/objects, 127.0.0.1:8080
+ * java -jar examples/target/object-meta-service.jar --port 9090 --sync ALWAYS
+ * CASKBENCH_BACKEND=FILE_CHANNEL java -jar examples/target/object-meta-service.jar
  * </pre>
  *
  * SIGTERM or Ctrl-C runs {@link ObjectMetaServer#close()} from a shutdown hook: in-flight requests

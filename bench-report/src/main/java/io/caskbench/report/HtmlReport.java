@@ -237,17 +237,29 @@ final class HtmlReport {
         if (slowdown.isEmpty()) {
             return "cold (evicted); no warm twin to compare with";
         }
-        double combined = relError(cold) + relError(warm.get());
-        if (slowdown.getAsDouble() < Math.max(1.10, 1 + combined)) {
-            return "suspicious: evicted, yet within " + (slowdown.getAsDouble() < 1 ? "noise of" : "10% or the error of")
-                    + " warm; the pages may have come back from another cache";
+        double times = slowdown.getAsDouble();
+        if (times < 1.10) {
+            return "suspicious: evicted, yet within 10% of warm; the reads may have been served from another cache"
+                    + " (the host's, say)";
         }
-        return String.format(Locale.ROOT, "cold confirmed: %.1fx the warm time", slowdown.getAsDouble());
+        if (overlap(cold, warm.get())) {
+            return String.format(Locale.ROOT, "evicted; %.1fx the warm time, but within the combined error: too noisy "
+                    + "to confirm", times);
+        }
+        return String.format(Locale.ROOT, "cold confirmed: %.1fx the warm time", times);
     }
 
-    private static double relError(JmhResult r) {
-        Metric m = r.primaryMetric();
-        return m.hasError() && m.score() != 0 ? Math.abs(m.scoreError() / m.score()) : 0;
+    /** Whether the 99.9% intervals of two rows overlap (no error estimate: they do not). */
+    private static boolean overlap(JmhResult a, JmhResult b) {
+        Metric ma = a.primaryMetric();
+        Metric mb = b.primaryMetric();
+        OptionalDouble bScore = Units.convert(mb.score(), mb.scoreUnit(), ma.scoreUnit());
+        OptionalDouble bError = Units.convert(mb.hasError() ? mb.scoreError() : 0, mb.scoreUnit(), ma.scoreUnit());
+        if (bScore.isEmpty() || bError.isEmpty()) {
+            return false;
+        }
+        double errors = (ma.hasError() ? ma.scoreError() : 0) + bError.getAsDouble();
+        return Math.abs(ma.score() - bScore.getAsDouble()) <= errors;
     }
 
     /** The same benchmark and parameters with a warm cache, if the run has it. */

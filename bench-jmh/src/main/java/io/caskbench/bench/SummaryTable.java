@@ -3,6 +3,7 @@ package io.caskbench.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * A fixed-width plain-text table; numbers are right-aligned, everything else left-aligned. Also formats
@@ -64,9 +65,10 @@ public final class SummaryTable {
     }
 
     private static boolean isNumeric(String cell) {
-        return !cell.isEmpty() && (Character.isDigit(cell.charAt(0)) || cell.startsWith("±")
-                || cell.startsWith("-") && cell.length() > 1 && Character.isDigit(cell.charAt(1)));
+        return NUMBER.matcher(cell).matches();
     }
+
+    private static final Pattern NUMBER = Pattern.compile("(± )?-?[0-9][0-9,.]*(e[-+]?[0-9]+)?|n/a");
 
     /** A score with thousands separators and no decimals (ops/s are large numbers). */
     public static String score(double value) {

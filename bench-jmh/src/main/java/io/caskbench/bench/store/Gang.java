@@ -84,11 +84,12 @@ public class Gang {
     private void run(String what, ThreadGang.Task task) {
         done.set(0);
         long start = System.nanoTime();
-        if (!gang.run(task, LIMIT)) {
+        long total = (long) THREADS * opsPerThread;
+        if (!gang.run(task, LIMIT) && done.get() < total) {
             double seconds = (System.nanoTime() - start) / 1e9;
             throw new IllegalStateException(String.format(Locale.ROOT,
                     "%d-thread %s stopped after %.0f s: %,d of %,d operations done (%,.0f ops/s); no figure recorded",
-                    THREADS, what, seconds, done.get(), (long) THREADS * opsPerThread, done.get() / seconds));
+                    THREADS, what, seconds, done.get(), total, done.get() / seconds));
         }
     }
 

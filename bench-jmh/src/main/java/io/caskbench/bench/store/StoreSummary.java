@@ -102,7 +102,7 @@ final class StoreSummary {
                 "JMH / gang");
         for (ResultRow r : checks) {
             double gang = of(rows, "ThousandThreads").stream()
-                    .filter(t -> t.method().equals("get") && t.params().equals(r.params()))
+                    .filter(t -> t.method().equals("get") && sameWorkload(t, r))
                     .map(ResultRow::score).findFirst().orElse(Double.NaN);
             table.row(r.param("store"), r.paramsWithout("store"), String.valueOf(r.threads()), score(r.score()),
                     score(gang), ratio(r.score(), gang));
@@ -227,8 +227,13 @@ final class StoreSummary {
 
     private static Optional<ResultRow> singleThreaded(List<ResultRow> rows, ResultRow threaded) {
         return of(rows, "PeersSingleThread").stream()
-                .filter(r -> r.method().equals(threaded.method()) && r.params().equals(threaded.params()))
+                .filter(r -> r.method().equals(threaded.method()) && sameWorkload(r, threaded))
                 .findFirst();
+    }
+
+    /** Same store and workload, whatever the thread shape ({@code opsPerThread} only sizes the gang). */
+    private static boolean sameWorkload(ResultRow a, ResultRow b) {
+        return a.paramsWithout("opsPerThread").equals(b.paramsWithout("opsPerThread"));
     }
 
     private static List<ResultRow> of(List<ResultRow> rows, String className) {
@@ -238,7 +243,8 @@ final class StoreSummary {
     /** Rows of one class grouped by method and every parameter but the store, stores in a fixed order. */
     private static Map<String, List<ResultRow>> byStoreGroup(List<ResultRow> rows, String className) {
         Map<String, List<ResultRow>> groups = of(rows, className).stream().collect(Collectors.groupingBy(
-                r -> r.method() + "  (" + r.paramsWithout("store") + ")", LinkedHashMap::new, Collectors.toList()));
+                r -> r.method() + "  (" + r.paramsWithout("store", "opsPerThread") + ")", LinkedHashMap::new,
+                Collectors.toList()));
         groups.replaceAll((k, g) -> g.stream()
                 .sorted(Comparator.comparing((ResultRow r) -> r.param("store"), STORE_ORDER))
                 .collect(Collectors.toList()));

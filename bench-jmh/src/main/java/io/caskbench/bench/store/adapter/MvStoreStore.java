@@ -9,7 +9,9 @@ import org.h2.mvstore.MVStore;
  *
  * <ul>
  *   <li>Auto-commit stays on (the default): a background thread writes changed pages to the file about
- *       once a second, and nothing is forced, which is MVStore's equivalent of BitCask {@code NONE}.</li>
+ *       once a second, and nothing is forced, which is MVStore's equivalent of BitCask {@code NONE}.
+ *       Its write buffer is raised from 1 MiB to 64 MiB, which made 1M random puts about 1.2-3x
+ *       faster here and the file smaller, because fewer copy-on-write chunks are written.</li>
  *   <li>A 256 MiB page cache, the same budget RocksDB gets for its block cache, so reads of a
  *       1M-key store are served from memory.</li>
  *   <li>No compression: the values are random bytes.</li>
@@ -22,6 +24,7 @@ import org.h2.mvstore.MVStore;
 final class MvStoreStore implements StoreAdapter {
 
     private static final int CACHE_MB = 256;
+    private static final int WRITE_BUFFER_KB = 64 * 1024;
 
     private final MVStore store;
     private final MVMap<byte[], byte[]> map;
@@ -30,6 +33,7 @@ final class MvStoreStore implements StoreAdapter {
         store = new MVStore.Builder()
                 .fileName(dir.resolve("store.mv").toString())
                 .cacheSize(CACHE_MB)
+                .autoCommitBufferSize(WRITE_BUFFER_KB)
                 .open();
         map = store.openMap("caskbench");
     }

@@ -77,6 +77,19 @@ public final class SegmentScanner {
             if (zeroFrom(pos)) {
                 return new Result(pos, records, skipped, 0);
             }
+            long batchEnd = tornBatchEnd(pos);
+            if (batchEnd > 0) {
+                // An intact batch header with a bad span: its members must not be picked up one by
+                // one by the resync below, or half a batch would come back. Skip the whole span.
+                if (batchEnd >= length || zeroFrom(batchEnd)) {
+                    LOG.warn("{}: torn batch at offset {} ({} bytes); the data ends there", file, pos, length - pos);
+                    return new Result(pos, records, skipped, length - pos);
+                }
+                LOG.warn("{}: skipping a corrupt batch of {} bytes at offset {}; records after it are kept", file, batchEnd - pos, pos);
+                skipped += batchEnd - pos;
+                pos = batchEnd;
+                continue;
+            }
             long next = resync(pos + 1);
             if (next < 0) {
                 LOG.warn("{}: torn or corrupt tail at offset {} ({} bytes); the data ends there", file, pos, length - pos);
@@ -122,6 +135,20 @@ public final class SegmentScanner {
             p += m;
         }
         return p == start + span ? len + span : -1;
+    }
+
+    /** End of the span declared by an intact batch header at {@code pos}, or -1 when there is none. */
+    private long tornBatchEnd(long pos) {
+        if (!ensure(pos, RecordFormat.HEADER_SIZE)) {
+            return -1;
+        }
+        int len = RecordFormat.plausibleLength(buf, index(pos), maxKey, maxValue);
+        if (len < 0 || (RecordFormat.flags(buf, index(pos)) & RecordFormat.BATCH) == 0 || !ensure(pos, len)
+                || !RecordFormat.crcMatches(buf, index(pos), len)) {
+            return -1;
+        }
+        int span = RecordFormat.batchSpan(buf, index(pos));
+        return span < 0 ? -1 : pos + len + span;
     }
 
     /** Visits a record, or each member of a batch; returns how many records were visited. */

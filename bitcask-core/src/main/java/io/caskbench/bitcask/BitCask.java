@@ -430,7 +430,7 @@ public final class BitCask implements AutoCloseable {
             } else if (++spins < 64) {
                 Thread.onSpinWait();
             } else {
-                LockSupport.parkNanos(this, 100_000); // the combiner unparks us; the timeout only guards a lost wake-up
+                LockSupport.parkNanos(this, 10_000_000); // the combiner unparks us; a short timeout here woke 1000 waiters every 100 us and starved the combiner
             }
         }
         if (p.error != null) {

@@ -26,6 +26,9 @@ import org.knowm.xchart.style.Styler;
  */
 public final class Charts {
 
+    /** How far above the tallest bar a linear axis reaches for whiskers before cutting them. */
+    static final double WHISKER_ROOM = 1.5;
+
     /** Above this max/min ratio the y axis turns logarithmic so small bars stay visible. */
     static final double LOG_SCALE_ABOVE = 30;
 
@@ -52,7 +55,8 @@ public final class Charts {
 
         /** File name of the PNG, derived from suite and group so re-renders overwrite it. */
         public String fileName() {
-            return ("chart-" + suite + "-" + group).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "_") + ".png";
+            return ("chart-" + suite + "-" + group).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "_")
+                    .replaceAll("_+$", "") + ".png";
         }
     }
 
@@ -72,7 +76,7 @@ public final class Charts {
             String unit = r.primaryMetric().scoreUnit();
             String base = firstUnit.computeIfAbsent(group, g -> unit);
             boolean joins = Units.convert(1, unit, base).isPresent();
-            String key = joins ? group : group + "-" + unit.replace('/', '_');
+            String key = joins ? group : group + " (" + unit + ")";
             chartUnit.putIfAbsent(key, joins ? base : unit);
             rows.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
         }
@@ -105,7 +109,7 @@ public final class Charts {
                 out.add(list.get(0));
             } else {
                 List<JmhResult> rows = list.stream().flatMap(s -> s.rows().stream()).toList();
-                String name = small.size() == 1 ? "other" : "other-" + unit.replace('/', '_');
+                String name = small.size() == 1 ? "other" : "other (" + unit + ")";
                 out.add(new Spec(suite, name, unit, rows, true));
             }
         });
@@ -119,10 +123,11 @@ public final class Charts {
      * @return the PNG path and the chart's width in CSS pixels (the PNG has twice as many, for sharp text)
      */
     public static Written write(Spec spec, ReferenceRule rule, String machineLabel, Path dir) throws IOException {
-        CategoryChart chart = build(spec, rule, machineLabel);
+        Drawn drawn = draw(spec, rule, machineLabel);
+        CategoryChart chart = drawn.chart();
         Path file = dir.resolve(spec.fileName());
         BitmapEncoder.saveBitmapWithDPI(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG, DPI);
-        return new Written(file, chart.getWidth());
+        return new Written(file, chart.getWidth(), drawn.whiskersCut());
     }
 
     /**
@@ -130,12 +135,21 @@ public final class Charts {
      *
      * @param png the file
      * @param width display width in CSS pixels
+     * @param whiskersCut whether some error bars were longer than the axis and were cut at its edge
      */
-    public record Written(Path png, int width) {
+    public record Written(Path png, int width, boolean whiskersCut) {
+    }
+
+    /** A chart and whether any of its whiskers had to be cut to stay inside the plot. */
+    private record Drawn(CategoryChart chart, boolean whiskersCut) {
     }
 
     /** Builds the XChart chart for a spec (public for tests and for embedding elsewhere). */
     public static CategoryChart build(Spec spec, ReferenceRule rule, String machineLabel) {
+        return draw(spec, rule, machineLabel).chart();
+    }
+
+    private static Drawn draw(Spec spec, ReferenceRule rule, String machineLabel) {
         Map<String, String> constant = spec.merged() ? Map.of() : constantParams(spec.rows(), rule);
         Function<JmhResult, String> categoryOf = spec.merged()
                 ? r -> rule.group(r) + "." + r.methodName() + (r.params().isEmpty() ? "" : " " + r.paramsLabel().replace(", ", " "))
@@ -155,6 +169,11 @@ public final class Charts {
             }
         }
         categories.sort(java.util.Comparator.comparingInt(order::get));
+        if (!spec.merged()) {
+            Map<String, Integer> seriesOrder = new LinkedHashMap<>();
+            spec.rows().forEach(r -> seriesOrder.putIfAbsent(seriesOf.apply(r), rule.variantOrder(r)));
+            series.sort(java.util.Comparator.comparingInt(seriesOrder::get));
+        }
         double min = Double.MAX_VALUE;
         double max = 0;
         Map<String, Double[]> values = new LinkedHashMap<>();
@@ -190,6 +209,8 @@ public final class Charts {
                 .build();
         int labelChars = categories.stream().mapToInt(String::length).max().orElse(0);
         double logBase = 0;
+        double axisTop = Double.POSITIVE_INFINITY;
+        boolean cut = false;
         style(chart, labelChars * 7 > (width - 300) / Math.max(1, categories.size()));
         // In a merged chart each bar group holds one row: series drawn on top of each other keep bars wide.
         chart.getStyler().setOverlapped(spec.merged());
@@ -200,10 +221,19 @@ public final class Charts {
             double base = Math.floor(Math.log10(min) - 0.15);
             logBase = base;
             chart.getStyler().setYAxisMin(0.0);
-            chart.getStyler().setYAxisMax(Math.ceil(Math.log10(max) + 0.05) - base);
+            axisTop = Math.ceil(Math.log10(max) + 0.05) - base;
+            chart.getStyler().setYAxisMax(axisTop);
             chart.getStyler().setyAxisTickLabelsFormattingFunction(t -> shortNumber(Math.pow(10, t + base)));
         } else {
             chart.getStyler().setyAxisTickLabelsFormattingFunction(Charts::shortNumber);
+            // Noisy runs have whiskers far above every bar (and below zero); the axis follows the bars and
+            // the whiskers are cut at its edges, so the bars stay readable. The tables give the full error.
+            chart.getStyler().setYAxisMin(0.0);
+            double topWhisker = topWhisker(values, errors);
+            if (topWhisker > WHISKER_ROOM * max) {
+                axisTop = WHISKER_ROOM * max;
+                chart.getStyler().setYAxisMax(axisTop);
+            }
         }
         for (String s : series) {
             List<Double> ys = new ArrayList<>();
@@ -218,19 +248,34 @@ public final class Charts {
                     // skips NaN bars but fails on null when the series has error bars.
                     ys.add(Double.NaN);
                     es.add(0.0);
-                } else if (log) {
-                    // First-order error on the log scale: d(log10 v) = dv / (v ln 10); symmetric is close
-                    // enough for the few-percent errors a benchmark should have.
-                    ys.add(Math.log10(v) - logBase);
-                    es.add(Math.min(err / (v * Math.log(10)), 1.0));
                 } else {
-                    ys.add(v);
-                    es.add(err);
+                    // On the log scale, the first-order error: d(log10 v) = dv / (v ln 10); symmetric is
+                    // close enough for the few-percent errors a benchmark should have.
+                    double y = log ? Math.log10(v) - logBase : v;
+                    double w = log ? err / (v * Math.log(10)) : err;
+                    // XChart draws whiskers past the plot's edges; cut them (symmetrically) at the axis.
+                    double fit = Math.min(w, Math.min(y, axisTop - y));
+                    cut |= fit < w;
+                    ys.add(y);
+                    es.add(Math.max(0, fit));
                 }
             }
             chart.addSeries(s, categories, ys, es);
         }
-        return chart;
+        return new Drawn(chart, cut);
+    }
+
+    private static double topWhisker(Map<String, Double[]> values, Map<String, Double[]> errors) {
+        double top = 0;
+        for (Map.Entry<String, Double[]> e : values.entrySet()) {
+            Double[] err = errors.get(e.getKey());
+            for (int i = 0; i < e.getValue().length; i++) {
+                if (e.getValue()[i] != null) {
+                    top = Math.max(top, e.getValue()[i] + (err[i] == null ? 0 : err[i]));
+                }
+            }
+        }
+        return top;
     }
 
     private static void style(CategoryChart chart, boolean crowded) {

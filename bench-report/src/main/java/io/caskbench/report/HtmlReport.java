@@ -38,6 +38,8 @@ final class HtmlReport {
             "tr.group th{background:#243447;color:#fff;text-align:left}",
             "footer{color:#6b7785;font-size:12px;margin-top:40px}code{background:#eef2f6;padding:1px 4px;border-radius:3px}");
 
+    private static final java.util.regex.Pattern PERCENTILE = java.util.regex.Pattern.compile("^\\W?p[01]\\.\\d+$");
+
     private final Path dir;
     private final Machine machine;
     private final List<SuiteResults> suites;
@@ -135,6 +137,7 @@ final class HtmlReport {
                     .append(png.width()).append("\" alt=\"").append(esc(s.name() + ": " + spec.group() + " in " + spec.unit()))
                     .append("\"><figcaption>").append(esc(spec.group())).append(": ").append(spec.rows().size())
                     .append(" results in ").append(esc(spec.unit())).append(", bars = mean, whiskers = 99.9% error")
+                    .append(png.whiskersCut() ? " (some whiskers were longer than the bars allow and are cut; the table has the full error)" : "")
                     .append("</figcaption></figure>\n");
         } catch (IOException | RuntimeException | LinkageError | java.awt.AWTError e) {
             // A chart that cannot be drawn (odd data, or no fonts/AWT on a bare CI image) must not cost
@@ -156,6 +159,7 @@ final class HtmlReport {
                     .append(esc(r.shortName())).append("</td><td>").append(esc(r.paramsLabel()));
             note.ifPresent(n -> h.append(" <span class=\"badge ").append(notCold ? "notcold" : "cold").append("\">")
                     .append(esc(n)).append("</span>"));
+            h.append(secondary(r));
             h.append("</td><td>").append(esc(r.mode())).append("</td><td class=\"num\">").append(r.threads())
                     .append("</td><td class=\"num\">").append(Units.format(r.primaryMetric().score()))
                     .append(percentiles(r))
@@ -174,6 +178,20 @@ final class HtmlReport {
             h.append("</td></tr>\n");
         }
         h.append("</tbody></table>\n");
+    }
+
+    /**
+     * Secondary metrics (bytes per key from a profiler, MB/s beside msgs/s) in a small line under the
+     * parameters; the cold-cache counters are left out because the badge already says what they mean.
+     */
+    private static String secondary(JmhResult r) {
+        String text = r.secondaryMetrics().entrySet().stream()
+                .filter(e -> !e.getKey().toLowerCase(Locale.ROOT).startsWith("cold") && Double.isFinite(e.getValue().score()))
+                // sample mode repeats its percentiles as secondary metrics; p50 and p99 are shown by the score
+                .filter(e -> !PERCENTILE.matcher(e.getKey()).find())
+                .map(e -> e.getKey() + " " + Units.format(e.getValue().score()) + " " + e.getValue().scoreUnit())
+                .collect(Collectors.joining(" &middot; "));
+        return text.isEmpty() ? "" : "<br><small class=\"muted\">" + esc(text).replace("&amp;middot;", "&middot;") + "</small>";
     }
 
     /** For sample-mode rows (latency distributions) the median and the 99th percentile under the mean. */
@@ -219,17 +237,29 @@ final class HtmlReport {
         if (slowdown.isEmpty()) {
             return "cold (evicted); no warm twin to compare with";
         }
-        double combined = relError(cold) + relError(warm.get());
-        if (slowdown.getAsDouble() < Math.max(1.10, 1 + combined)) {
-            return "suspicious: evicted, yet within " + (slowdown.getAsDouble() < 1 ? "noise of" : "10% or the error of")
-                    + " warm; the pages may have come back from another cache";
+        double times = slowdown.getAsDouble();
+        if (times < 1.10) {
+            return "suspicious: evicted, yet within 10% of warm; the reads may have been served from another cache"
+                    + " (the host's, say)";
         }
-        return String.format(Locale.ROOT, "cold confirmed: %.1fx the warm time", slowdown.getAsDouble());
+        if (overlap(cold, warm.get())) {
+            return String.format(Locale.ROOT, "evicted; %.1fx the warm time, but within the combined error: too noisy "
+                    + "to confirm", times);
+        }
+        return String.format(Locale.ROOT, "cold confirmed: %.1fx the warm time", times);
     }
 
-    private static double relError(JmhResult r) {
-        Metric m = r.primaryMetric();
-        return m.hasError() && m.score() != 0 ? Math.abs(m.scoreError() / m.score()) : 0;
+    /** Whether the 99.9% intervals of two rows overlap (no error estimate: they do not). */
+    private static boolean overlap(JmhResult a, JmhResult b) {
+        Metric ma = a.primaryMetric();
+        Metric mb = b.primaryMetric();
+        OptionalDouble bScore = Units.convert(mb.score(), mb.scoreUnit(), ma.scoreUnit());
+        OptionalDouble bError = Units.convert(mb.hasError() ? mb.scoreError() : 0, mb.scoreUnit(), ma.scoreUnit());
+        if (bScore.isEmpty() || bError.isEmpty()) {
+            return false;
+        }
+        double errors = (ma.hasError() ? ma.scoreError() : 0) + bError.getAsDouble();
+        return Math.abs(ma.score() - bScore.getAsDouble()) <= errors;
     }
 
     /** The same benchmark and parameters with a warm cache, if the run has it. */

@@ -42,6 +42,11 @@ public interface ReferenceRule {
     /** Whether this row is a reference row. */
     boolean isReference(JmhResult r);
 
+    /** Where a row's bar goes within its group: the reference first, then the others in order of appearance. */
+    default int variantOrder(JmhResult r) {
+        return isReference(r) ? 0 : 1;
+    }
+
     /** Where a row's bar group goes in its chart; equal orders keep the order of first appearance. */
     default int categoryOrder(JmhResult r) {
         return 0;

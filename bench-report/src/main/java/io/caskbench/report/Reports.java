@@ -8,7 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Renders a results folder: a {@code <name>-summary.txt} for every JMH result file and one
+ * Renders a results folder: a {@code <name>-summary.txt} for every JMH result file (below whatever the
+ * runner wrote into that file itself, see {@link Summaries#MARKER}) and one
  * {@code index.html} (with chart PNGs beside it) for the whole folder. Runners call
  * {@link #renderAll(Path)} at the end of a run; {@code ReportCli render} does the same on demand.
  */
@@ -38,8 +39,10 @@ public final class Reports {
             deleteOldCharts(resultsDir);
             for (SuiteResults suite : suites) {
                 for (ResultFile f : suite.files()) {
-                    Files.writeString(resultsDir.resolve(f.name() + "-summary.txt"),
-                            Summaries.render(f, suite, machineLine, cache), StandardCharsets.UTF_8);
+                    Path summary = resultsDir.resolve(f.name() + "-summary.txt");
+                    String existing = Files.exists(summary) ? Files.readString(summary, StandardCharsets.UTF_8) : "";
+                    Files.writeString(summary, Summaries.merge(existing, Summaries.render(f, suite, machineLine, cache)),
+                            StandardCharsets.UTF_8);
                 }
             }
             Path index = resultsDir.resolve(INDEX);

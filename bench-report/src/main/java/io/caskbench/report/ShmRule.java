@@ -61,6 +61,15 @@ public final class ShmRule implements ReferenceRule {
     }
 
     @Override
+    public int variantOrder(JmhResult r) {
+        if (isC(r)) {
+            return isReference(r) ? 0 : 1;
+        }
+        String v = variant(r);
+        return v.startsWith("seed") ? 2 : v.equals("byte[]") ? 4 : 3;
+    }
+
+    @Override
     public int categoryOrder(JmhResult r) {
         int i = BACKING_ORDER.indexOf(categoryParams(r).getOrDefault("backing", ""));
         return i < 0 ? BACKING_ORDER.size() : i;

@@ -15,9 +15,11 @@ import java.util.OptionalDouble;
  */
 public record SuiteResults(ReferenceRule rule, List<ResultFile> files) {
 
-    /** Copies the list so the record stays immutable. */
+    /** Copies the list, the suite's own file ({@code shm.json}) first, so its benchmarks lead charts and tables. */
     public SuiteResults {
-        files = List.copyOf(files);
+        List<ResultFile> ordered = new ArrayList<>(files);
+        ordered.sort(java.util.Comparator.comparing((ResultFile f) -> !f.name().equals(rule.suite())));
+        files = List.copyOf(ordered);
     }
 
     /** Groups result files by the rule {@link Suites#ruleFor} gives each, keeping file order. */

@@ -8,7 +8,21 @@ import java.util.OptionalDouble;
 /** The plain-text summary table written beside each result file ({@code <name>-summary.txt}). */
 public final class Summaries {
 
+    /**
+     * First line of the report's part of a summary file. A runner may write its own summary into the
+     * same file first (bench-jmh's BenchMain does); the report keeps everything above this line and
+     * rewrites everything from it on, so rendering twice does not repeat the table.
+     */
+    public static final String MARKER = "# ---- bench-report: scores and reference ratios (rewritten by every render) ----";
+
     private Summaries() {
+    }
+
+    /** Merges the report's table into a summary file's current text, keeping a runner's own part above it. */
+    static String merge(String existing, String table) {
+        int at = existing.indexOf(MARKER);
+        String head = (at >= 0 ? existing.substring(0, at) : existing).stripTrailing();
+        return head.isEmpty() ? table : head + "\n\n" + table;
     }
 
     /**
@@ -31,7 +45,7 @@ public final class Summaries {
                         : ReferenceRule.reading(ratio.getAsDouble(), r.higherIsBetter())) : ""
             });
         }
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(MARKER).append('\n');
         sb.append("# ").append(file.name()).append(": ").append(file.results().size()).append(" results\n");
         sb.append("# machine: ").append(machineLine).append('\n');
         sb.append("# ").append(suite.rule().description()).append('\n');

@@ -89,8 +89,11 @@ public final class Units {
         if (Double.isInfinite(value)) {
             return value > 0 ? "+inf" : "-inf";
         }
+        if (value == 0) {
+            return "0";
+        }
         double abs = Math.abs(value);
-        if (abs != 0 && (abs >= 1e9 || abs < 1e-3)) {
+        if (abs >= 1e9 || abs < 1e-3) {
             return String.format(Locale.ROOT, "%.3g", value);
         }
         if (abs >= 1000) {

@@ -44,8 +44,10 @@ class ReportsTest {
 
         String store = Files.readString(results.resolve("store-summary.txt"));
         assertThat(store).contains("# machine: 2 x AMD EPYC 7B13")
-                .containsPattern("PeersBenchmark\\.get +store=ROCKSDB, valueSize=100 +thrpt +520,000 +± 26,000 +ops/s +0\\.182 +5\\.48x slower")
-                .containsPattern("PeersBenchmark\\.get +store=BITCASK_MAPPED, valueSize=100 .* 1\\.000 +reference");
+                .containsPattern("PeersSingleThread\\.get +store=ROCKSDB, keyCount=1000000, valueSize=100, order=RANDOM +thrpt"
+                        + " +520,000 +± 26,000 +ops/s +0\\.182 +5\\.48x slower")
+                .containsPattern("PeersSingleThread\\.get +store=BITCASK_MAPPED, .* 1\\.000 +reference")
+                .containsPattern("BitCaskSingleThread\\.put +backend=FILE_CHANNEL, keyCount=100000, valueSize=4080, order=RANDOM .* 0\\.412 +2\\.43x slower");
         String shm = Files.readString(results.resolve("shm-summary.txt"));
         assertThat(shm).as("Java clear against the C anchor of shm-c.json")
                 .containsPattern("ClearBench\\.seedNewArray +backing=disk, region=64KiB .* 5\\.026 +5\\.03x slower")
@@ -70,7 +72,8 @@ class ReportsTest {
         // every chart of every suite is on disk, is a real PNG and is on the page
         List<String> charts = Charts.specs(SuiteResults.group(ResultFile.listIn(results)).get(0)).stream()
                 .map(Charts.Spec::fileName).toList();
-        assertThat(charts).contains("chart-store-peers.png", "chart-store-bitcasksinglethread.png");
+        assertThat(charts).contains("chart-store-peerssinglethread.png", "chart-store-bitcasksinglethread.png",
+                "chart-store-thousandthreads.png", "chart-store-seedworkload.png");
         Matcher img = Pattern.compile("<img src=\"(chart-[^\"]+\\.png)\" width=\"(\\d+)\"").matcher(html);
         int images = 0;
         while (img.find()) {
@@ -79,16 +82,17 @@ class ReportsTest {
             assertThat(png).as(img.group(1)).isNotNull();
             assertThat(png.getWidth()).isEqualTo(2 * Integer.parseInt(img.group(2)));
         }
-        assertThat(images).isEqualTo(18);
-        assertThat(html).contains("src=\"chart-store-peers.png\"", "src=\"chart-shm-clear_64kib.png\"",
+        assertThat(images).isEqualTo(19);
+        assertThat(html).contains("src=\"chart-store-peerssinglethread.png\"", "src=\"chart-shm-clear_64kib.png\"",
                 "src=\"chart-shm-randomwrite_1gib.png\"", "src=\"chart-files-randomchunkread.png\"",
                 "src=\"chart-files-other.png\"", "src=\"chart-shm-messaging-messaging.png\"");
 
         // values and ratios in the suite tables
-        assertThat(html).containsPattern("PeersBenchmark.get</td><td>store=ROCKSDB, valueSize=100</td><td>thrpt</td>"
+        assertThat(html).containsPattern("PeersSingleThread.get</td><td>store=ROCKSDB, keyCount=1000000, valueSize=100, order=RANDOM"
+                + "<br><small class=\"muted\">heapBytesPerKey 12.00 B/key &middot; diskBytesPerKey 95.00 B/key</small></td><td>thrpt</td>"
                 + "<td class=\"num\">1</td><td class=\"num\">520,000</td><td class=\"num\">26,000</td><td>ops/s</td>"
                 + "<td class=\"num\">0.182</td><td class=\"nw\"><span class=\"slower\">5.48x slower</span>");
-        assertThat(html).containsPattern("<tr class=\"ref\"><td>PeersBenchmark.get</td><td>store=BITCASK_MAPPED");
+        assertThat(html).containsPattern("<tr class=\"ref\"><td>PeersSingleThread.get</td><td>store=BITCASK_MAPPED");
         assertThat(html).as("shared memory against UDP").containsPattern(
                 "Messaging.roundTrip</td><td>transport=shm, peer=java, payload=64</td>.*?<td class=\"num\">0.032</td>"
                         + "<td class=\"nw\"><span class=\"faster\">31.11x faster</span>");
@@ -107,6 +111,10 @@ class ReportsTest {
                 "800 files of 1-4 KB read whole, Java BufferedInputStream, warm.*?<b>14.20</b>");
         assertThat(html).as("the scaled large set in MiB/s: 16 MiB largest file = 81.5 MiB per pass in 31 ms")
                 .containsPattern("7 files of 42-94 MB.*?<b>2,628</b> <span class=\"muted\">MiB/s");
+
+        assertThat(html).as("seed 002 against SeedWorkload on BitCask MAPPED").containsPattern(
+                "1M puts on one thread.*?1,360,161<br>.*?<b>1,210,000</b>.*?SeedWorkload.singlePut \\{store=BITCASK_MAPPED, workload=SEED\\}"
+                        + ".*?<td class=\"num\">0.890<br><span class=\"slower\">1.12x slower</span>");
 
         // self-contained: nothing fetched from anywhere
         assertThat(html).doesNotContain("http://", "https://", "<script", "<link", "url(", "@import");
@@ -179,6 +187,19 @@ class ReportsTest {
                 "machine unknown", "not in this run");
         assertThat(dir.resolve("mystery-summary.txt")).exists();
         assertThat(dir.resolve("broken-summary.txt")).doesNotExist();
+    }
+
+    @Test
+    void keepsARunnersOwnSummaryAndReplacesOnlyItsTable() throws IOException {
+        Path results = SampleRuns.copy("sample-run", dir);
+        Path summary = results.resolve("store-summary.txt");
+        Files.writeString(summary, "caskbench suite 'store', profile quick\nratio vs best peer: 0.65\n");
+        Reports.renderAll(results);
+        Reports.renderAll(results);
+        String text = Files.readString(summary);
+        assertThat(text).startsWith("caskbench suite 'store', profile quick\nratio vs best peer: 0.65\n\n" + Summaries.MARKER);
+        assertThat(text.indexOf(Summaries.MARKER)).isEqualTo(text.lastIndexOf(Summaries.MARKER));
+        assertThat(text).contains("PeersSingleThread.get");
     }
 
     @Test

@@ -93,6 +93,7 @@ public final class BenchMain {
             out.printf("%n=== caskbench suite '%s' (profile %s): %s%n", suite.name(),
                     settings.profile().name().toLowerCase(Locale.ROOT), suite.description());
             List<RunResult> results = new ArrayList<>();
+            suite.beforeRuns(settings.results());
             try {
                 for (var run : suite.runs(settings.profile())) {
                     Options base = run.build();
@@ -138,7 +139,7 @@ public final class BenchMain {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
         }
         out.printf("written: %s%n", json);
-        Optional<String> comparison = suite.comparison(ResultRow.of(results));
+        Optional<String> comparison = suite.comparison(ResultRow.of(results), dir);
         if (comparison.isPresent()) {
             String text = "caskbench suite '" + suite.name() + "', profile "
                     + settings.profile().name().toLowerCase(Locale.ROOT) + "\n"

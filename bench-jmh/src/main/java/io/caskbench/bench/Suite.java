@@ -1,5 +1,6 @@
 package io.caskbench.bench;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -45,12 +46,19 @@ public interface Suite {
         return List.of(options(profile));
     }
 
+    /** Called before the suite's runs start, e.g. to clear files an earlier run left. Nothing by default. */
+    default void beforeRuns(Path results) {
+    }
+
     /**
      * A suite-specific plain-text comparison of a finished run, written to
      * {@code <results>/<name>-comparison.txt} below the machine header, beyond the generic
      * {@code <name>-summary.txt} that bench-report writes for every suite. None by default.
+     *
+     * @param rows the run's results
+     * @param results the results folder, for side files the benchmarks wrote
      */
-    default Optional<String> comparison(List<ResultRow> results) {
+    default Optional<String> comparison(List<ResultRow> rows, Path results) {
         return Optional.empty();
     }
 }

@@ -6,6 +6,7 @@ import io.caskbench.bench.store.workload.Workload;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -46,6 +47,8 @@ public class Gang {
     private final AtomicLong done = new AtomicLong();
     private ThreadGang gang;
     private int opsPerThread;
+    private String benchmark;
+    private String params;
 
     /** Starts the threads; not measured. */
     @Setup(Level.Trial)
@@ -58,6 +61,10 @@ public class Gang {
                     + THREADS * opsPerThread);
         }
         gang = new ThreadGang(THREADS, "store-gang");
+        benchmark = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.',
+                params.getBenchmark().lastIndexOf('.') - 1) + 1);
+        this.params = params.getParamsKeys().stream().map(k -> k + "=" + params.getParam(k))
+                .collect(Collectors.joining(" "));
     }
 
     /** Stops the threads. */
@@ -87,9 +94,11 @@ public class Gang {
         long total = (long) THREADS * opsPerThread;
         if (!gang.run(task, LIMIT) && done.get() < total) {
             double seconds = (System.nanoTime() - start) / 1e9;
-            throw new IllegalStateException(String.format(Locale.ROOT,
+            String message = String.format(Locale.ROOT,
                     "%d-thread %s stopped after %.0f s: %,d of %,d operations done (%,.0f ops/s); no figure recorded",
-                    THREADS, what, seconds, done.get(), total, done.get() / seconds));
+                    THREADS, what, seconds, done.get(), total, done.get() / seconds);
+            StoppedRuns.record(benchmark + " " + params + ": " + message);
+            throw new IllegalStateException(message);
         }
     }
 

@@ -8,12 +8,32 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Scratch directories for store files: under {@code -Dcaskbench.data} when set, else the system temp
  * directory. Each trial gets its own directory and deletes it when done.
+ *
+ * <p>A benchmark that fails (a store error, a 1000-thread run stopped at its time limit) ends its fork
+ * without JMH's trial teardown, so every directory not yet deleted is also deleted when the fork's JVM
+ * exits; otherwise each failure would leave up to gigabytes behind.
  */
 final class StoreDirs {
+
+    private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (Path dir : LIVE) {
+                try {
+                    delete(dir);
+                } catch (RuntimeException e) {
+                    System.err.println("could not delete " + dir + ": " + e);
+                }
+            }
+        }, "store-dirs-cleanup"));
+    }
 
     private StoreDirs() {
     }
@@ -23,7 +43,9 @@ final class StoreDirs {
         try {
             Path base = Path.of(System.getProperty("caskbench.data", System.getProperty("java.io.tmpdir")));
             Files.createDirectories(base);
-            return Files.createTempDirectory(base, "caskbench-" + kind.name().toLowerCase(Locale.ROOT) + "-");
+            Path dir = Files.createTempDirectory(base, "caskbench-" + kind.name().toLowerCase(Locale.ROOT) + "-");
+            LIVE.add(dir);
+            return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -31,11 +53,14 @@ final class StoreDirs {
 
     /** Deletes {@code dir} and everything in it; a missing directory is fine. */
     static void delete(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
+        if (dir == null) {
             return;
         }
         try {
-            MoreFiles.deleteRecursively(dir, RecursiveDeleteOption.ALLOW_INSECURE);
+            if (Files.exists(dir)) {
+                MoreFiles.deleteRecursively(dir, RecursiveDeleteOption.ALLOW_INSECURE);
+            }
+            LIVE.remove(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -2,6 +2,7 @@ package io.caskbench.bench.store;
 
 import io.caskbench.bench.ResultRow;
 import io.caskbench.bench.Suite;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -108,16 +109,15 @@ public final class StoreSuite implements Suite {
         } else if (full) {
             runs.add(threads(profile, "").param("keyCount", point));
         } else {
-            // Quick: no warm-up iteration and two measured invocations, since each invocation is 1M
-            // operations. At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
+            // Quick: no warm-up iteration, since each invocation is 1M operations (three measured ones give
+            // JMH enough samples for an error estimate). At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
             // invocation and the mixed workload of RocksDB, Chronicle Map and H2 is slow too, so only
             // the full profile runs those.
-            runs.add(threads(profile, "get").param("keyCount", point)
-                    .warmupIterations(0).measurementIterations(2));
+            runs.add(threads(profile, "get").param("keyCount", point).warmupIterations(0));
             runs.add(threads(profile, "mixed").param("keyCount", point).param("store", QUICK_THREADED_MIXED)
-                    .warmupIterations(0).measurementIterations(2));
+                    .warmupIterations(0));
             runs.add(threads(profile, "put").param("keyCount", point).param("store", QUICK_THREADED_PUTS)
-                    .warmupIterations(0).measurementIterations(2));
+                    .warmupIterations(0));
         }
 
         // JMH's own 1000 busy threads need minutes per trial on 2 cores just to start and stop their
@@ -136,7 +136,7 @@ public final class StoreSuite implements Suite {
             runs.add(seed(profile, "threads", seedStores).param("opsPerThread", "1")
                     .operationsPerInvocation(Gang.THREADS));
         } else {
-            runs.add(full ? seed(profile, "", seedStores) : seed(profile, "", seedStores).measurementIterations(2));
+            runs.add(seed(profile, "", seedStores));
         }
         return runs;
     }
@@ -161,7 +161,12 @@ public final class StoreSuite implements Suite {
     }
 
     @Override
-    public Optional<String> comparison(List<ResultRow> results) {
-        return Optional.of(StoreSummary.render(results));
+    public void beforeRuns(Path results) {
+        StoppedRuns.clear(results);
+    }
+
+    @Override
+    public Optional<String> comparison(List<ResultRow> rows, Path results) {
+        return Optional.of(StoreSummary.render(rows, StoppedRuns.read(results)));
     }
 }

@@ -37,8 +37,13 @@ final class StoreSummary {
     private StoreSummary() {
     }
 
-    /** The summary of one store-suite run. */
-    static String render(List<ResultRow> rows) {
+    /**
+     * The summary of one store-suite run.
+     *
+     * @param rows the results
+     * @param stopped one line per 1000-thread benchmark stopped at the time limit (see {@link Gang})
+     */
+    static String render(List<ResultRow> rows, List<String> stopped) {
         StringBuilder out = new StringBuilder();
         out.append("Throughput in operations per second; error = half-width of JMH's 99.9% confidence interval.\n")
                 .append("x MAPPED = this / BitCask MAPPED; x best peer = this / fastest of RocksDB, LMDB, Chronicle Map,\n")
@@ -50,6 +55,10 @@ final class StoreSummary {
         backends(out, rows);
         seed(out, rows);
         targets(out, rows);
+        if (!stopped.isEmpty()) {
+            section(out, "Stopped at the time limit (-Dcaskbench.gangLimitSeconds), so no figure above");
+            stopped.forEach(line -> out.append(line).append('\n'));
+        }
         return out.toString();
     }
 
@@ -288,7 +297,8 @@ final class StoreSummary {
         String absent = Arrays.stream(StoreKind.values()).map(StoreKind::name)
                 .filter(s -> !present.contains(s)).collect(Collectors.joining(", "));
         if (!absent.isEmpty()) {
-            out.append("no result (not run, or failed: see the JMH log): ").append(absent).append('\n');
+            out.append("no result (not run in this profile, stopped, or failed: see below and the JMH log): ")
+                    .append(absent).append('\n');
         }
     }
 

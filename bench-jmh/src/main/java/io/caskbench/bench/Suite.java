@@ -1,5 +1,7 @@
 package io.caskbench.bench;
 
+import java.util.List;
+import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 /**
@@ -7,7 +9,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
  *
  * <p>Suites are found with {@link java.util.ServiceLoader}: each implementation is listed in
  * {@code META-INF/services/io.caskbench.bench.Suite}. A run of suite {@code name()} writes
- * {@code <results>/<name>.json} (JMH's JSON) and its summary beside it.
+ * {@code <results>/<name>.json} (JMH's JSON); bench-report renders its summary and page from it.
  */
 public interface Suite {
 
@@ -32,4 +34,23 @@ public interface Suite {
      * iterations. The caller adds the result file, its format and any pass-through arguments.
      */
     ChainedOptionsBuilder options(Profile profile);
+
+    /**
+     * The JMH runs that make up this suite under the given profile. A suite whose benchmarks need
+     * different parameter grids (JMH applies a {@code -p} override to every benchmark that has the
+     * parameter) splits into several runs; {@code BenchMain} runs them in order and writes all results to
+     * one JSON file. By default the suite is the single run of {@link #options(Profile)}.
+     */
+    default List<ChainedOptionsBuilder> runs(Profile profile) {
+        return List.of(options(profile));
+    }
+
+    /**
+     * A suite-specific plain-text comparison of a finished run, written to
+     * {@code <results>/<name>-comparison.txt} below the machine header, beyond the generic
+     * {@code <name>-summary.txt} that bench-report writes for every suite. None by default.
+     */
+    default Optional<String> comparison(List<ResultRow> results) {
+        return Optional.empty();
+    }
 }

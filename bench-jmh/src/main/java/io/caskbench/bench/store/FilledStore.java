@@ -1,0 +1,72 @@
+package io.caskbench.bench.store;
+
+import io.caskbench.bench.store.adapter.StoreAdapter;
+import io.caskbench.bench.store.adapter.StoreConfig;
+import io.caskbench.bench.store.workload.Workload;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * A store filled with every key of the workload once per trial, for benchmarks that read (and, in the
+ * mixed workload, overwrite). Filling is not measured; after filling, the store is settled and its
+ * {@link Footprint} is published.
+ *
+ * <p>Shared by all threads of a benchmark ({@code Scope.Benchmark}), so JMH's own multi-threaded
+ * cross-check reads one store too.
+ */
+@State(Scope.Benchmark)
+public class FilledStore {
+
+    private Workload workload;
+    private OpenStore store;
+
+    /** Generates the workload, opens a fresh store and puts every key. */
+    @Setup(Level.Trial)
+    public void fill(BenchmarkParams params) {
+        WorkloadSpec spec = WorkloadSpec.of(params);
+        workload = spec.workload();
+        warmUpLibrary(spec);
+        long heapBefore = Footprint.liveHeap();
+        store = OpenStore.create(spec.store(), spec.config(workload));
+        StoreAdapter adapter = store.adapter();
+        byte[] value = workload.value();
+        for (int i = 0; i < workload.keyCount(); i++) {
+            adapter.put(workload.keyAt(i), value);
+        }
+        adapter.settle();
+        Footprint.publish(heapBefore, adapter, store.dir(), workload.keyCount());
+    }
+
+    /**
+     * Opens, uses and drops a tiny store of the same kind first, so that the library's one-off class
+     * loading and static caches are not counted as heap per key.
+     */
+    private static void warmUpLibrary(WorkloadSpec spec) {
+        try (OpenStore tiny = OpenStore.create(spec.store(), new StoreConfig(16, 16, true, 16, 4))) {
+            tiny.adapter().put(new byte[16], new byte[16]);
+            tiny.adapter().get(new byte[16]);
+        }
+    }
+
+    /** Closes the store and deletes its files. */
+    @TearDown(Level.Trial)
+    public void close() {
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    /** The filled store. */
+    public StoreAdapter store() {
+        return store.adapter();
+    }
+
+    /** The workload it was filled with. */
+    public Workload workload() {
+        return workload;
+    }
+}

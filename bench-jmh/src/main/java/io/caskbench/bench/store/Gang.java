@@ -1,0 +1,126 @@
+package io.caskbench.bench.store;
+
+import io.caskbench.bench.ThreadGang;
+import io.caskbench.bench.store.adapter.StoreAdapter;
+import io.caskbench.bench.store.workload.Workload;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * The seed's concurrency shape as a JMH state: 1000 platform threads started once per trial, each doing
+ * 1000 operations per invocation. Benchmarks using it declare {@code @OperationsPerInvocation(OPS)} and
+ * so report total operations over the wall time of the whole gang.
+ *
+ * <p>A benchmark may declare an {@code opsPerThread} parameter to shrink the per-thread work (the smoke
+ * profile does, so that a check of every benchmark stays short); the run must then set JMH's
+ * operations per invocation to match, which the setup verifies, so a figure is never mis-scaled.
+ *
+ * <p>An invocation that has not finished after {@link #LIMIT} ({@code -Dcaskbench.gangLimitSeconds},
+ * default 120) is stopped and fails with the rate it reached, so one store that collapses under 1000
+ * threads cannot stall the rest of the suite; JMH then reports no figure for it.
+ *
+ * <p>Thread {@code t} works on positions {@code base + t*n .. base + t*n + n-1} of the workload
+ * ({@code n} operations per thread, modulo the key count), so the threads never collide on a key unless
+ * the key count is below {@code 1000 n}.
+ */
+@State(Scope.Benchmark)
+public class Gang {
+
+    /** Threads in the gang. */
+    public static final int THREADS = 1_000;
+    /** Operations each thread does per invocation. */
+    public static final int OPS_PER_THREAD = 1_000;
+    /** Operations per invocation, for {@code @OperationsPerInvocation}. */
+    public static final int OPS = THREADS * OPS_PER_THREAD;
+
+    /** Time one invocation may take before it is stopped and failed. */
+    static final Duration LIMIT = Duration.ofSeconds(Long.getLong("caskbench.gangLimitSeconds", 120));
+
+    private final AtomicLong done = new AtomicLong();
+    private ThreadGang gang;
+    private int opsPerThread;
+
+    /** Starts the threads; not measured. */
+    @Setup(Level.Trial)
+    public void start(BenchmarkParams params) {
+        opsPerThread = params.getParamsKeys().contains("opsPerThread")
+                ? Integer.parseInt(params.getParam("opsPerThread")) : OPS_PER_THREAD;
+        if (params.getOpsPerInvocation() != THREADS * opsPerThread) {
+            throw new IllegalStateException("operations per invocation is " + params.getOpsPerInvocation()
+                    + " but the gang does " + THREADS + " x " + opsPerThread + "; set -opi "
+                    + THREADS * opsPerThread);
+        }
+        gang = new ThreadGang(THREADS, "store-gang");
+    }
+
+    /** Stops the threads. */
+    @TearDown(Level.Trial)
+    public void stop() {
+        gang.close();
+    }
+
+    /** Every thread puts its 1000 keys. */
+    public void put(StoreAdapter store, Workload workload, int base) {
+        int n = workload.keyCount();
+        byte[] value = workload.value();
+        int ops = opsPerThread;
+        run("put", t -> {
+            int first = base + t * ops;
+            int j = 0;
+            for (; j < ops && !gang.stopRequested(); j++) {
+                store.put(workload.keyAt((first + j) % n), value);
+            }
+            done.addAndGet(j);
+        });
+    }
+
+    private void run(String what, ThreadGang.Task task) {
+        done.set(0);
+        long start = System.nanoTime();
+        long total = (long) THREADS * opsPerThread;
+        if (!gang.run(task, LIMIT) && done.get() < total) {
+            double seconds = (System.nanoTime() - start) / 1e9;
+            throw new IllegalStateException(String.format(Locale.ROOT,
+                    "%d-thread %s stopped after %.0f s: %,d of %,d operations done (%,.0f ops/s); no figure recorded",
+                    THREADS, what, seconds, done.get(), total, done.get() / seconds));
+        }
+    }
+
+    /**
+     * Every thread reads its 1000 keys (one in ten is overwritten instead when {@code putEvery10th}).
+     * Returns the bytes read, and fails if any key is missing: the reads must really read.
+     */
+    public long read(StoreAdapter store, Workload workload, boolean putEvery10th) {
+        int n = workload.keyCount();
+        byte[] value = workload.value();
+        long[] bytes = new long[THREADS];
+        int ops = opsPerThread;
+        run(putEvery10th ? "mixed" : "get", t -> {
+            int first = t * ops;
+            long sum = 0;
+            int j = 0;
+            for (; j < ops && !gang.stopRequested(); j++) {
+                int position = (first + j) % n;
+                if (putEvery10th && j % 10 == 9) {
+                    store.put(workload.keyAt(position), value);
+                } else {
+                    sum += Reads.get(store, workload, position).length;
+                }
+            }
+            bytes[t] = sum;
+            done.addAndGet(j);
+        });
+        long total = 0;
+        for (long b : bytes) {
+            total += b;
+        }
+        return total;
+    }
+}

@@ -1,0 +1,41 @@
+package io.caskbench.bench.store;
+
+import io.caskbench.bench.store.adapter.StoreKind;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.infra.ThreadParams;
+
+/**
+ * CROSS-CHECK ONLY, not a result. The same gets as {@link ThousandThreads#get}, but with JMH's own
+ * {@code @Threads(1000)}. With far more threads than cores, JMH sums per-thread rates measured over
+ * different windows, so this figure is expected to come out far too high; it is shown beside the gang
+ * figure to make that visible, never instead of it.
+ */
+@State(Scope.Thread)
+@Threads(JmhThreadsCrossCheck.THREADS)
+public class JmhThreadsCrossCheck extends DecimalWorkload {
+
+    /** JMH worker threads. */
+    public static final int THREADS = 1_000;
+
+    /** The store. Read by the fixtures through {@code BenchmarkParams}. */
+    @Param
+    public StoreKind store;
+
+    /** Each thread starts at its own slice of the keys, as the gang's threads do. */
+    @Setup(Level.Trial)
+    public void start(ThreadParams thread) {
+        startAt((int) ((long) thread.getThreadIndex() * Gang.OPS_PER_THREAD % keyCount));
+    }
+
+    /** One get of this thread's next key. */
+    @Benchmark
+    public byte[] get(FilledStore filled) {
+        return readNext(filled);
+    }
+}

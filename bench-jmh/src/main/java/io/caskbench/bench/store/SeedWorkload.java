@@ -1,0 +1,67 @@
+package io.caskbench.bench.store;
+
+import io.caskbench.bench.store.adapter.StoreKind;
+import io.caskbench.bench.store.workload.Workload;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Why: reproduces seed 002 so its published figures can stand beside ours. Keys {@code object<i>.png},
+ * each value the same Protostuff-serialized object-metadata record: 1M puts into an empty store, then 1M
+ * gets, on one thread; then 1000 threads x 1000 puts and 1000 threads x 1000 gets.
+ *
+ * <p>Unlike the seed, whose "concurrent read" loop called {@code put}, the gets here really read: every
+ * key is looked up and a missing one fails the run. Each invocation is one whole seed pass (1M
+ * operations), so the score is the seed's "kv/s". Puts start from an empty store every invocation.
+ */
+@State(Scope.Benchmark)
+public class SeedWorkload extends StoreBenchmark {
+
+    /** The store. Read by the fixtures through {@code BenchmarkParams}. */
+    @Param
+    public StoreKind store;
+
+    /** Selects seed 002's keys and values in {@link WorkloadSpec}. */
+    @Param("SEED")
+    public String workload;
+
+    /** Operations per thread in the 1000-thread methods: 1000 as in the seed; only the smoke run lowers it. */
+    @Param("1000")
+    public int opsPerThread;
+
+    /** 1M puts on one thread. */
+    @Benchmark
+    @OperationsPerInvocation(WorkloadSpec.SEED_KEYS)
+    public void singlePut(PutRounds rounds) {
+        rounds.putBatch();
+    }
+
+    /** 1M gets on one thread. */
+    @Benchmark
+    @OperationsPerInvocation(WorkloadSpec.SEED_KEYS)
+    public long singleGet(FilledStore filled) {
+        Workload keys = filled.workload();
+        long bytes = 0;
+        for (int i = 0; i < WorkloadSpec.SEED_KEYS; i++) {
+            bytes += Reads.get(filled.store(), keys, i % keys.keyCount()).length;
+        }
+        return bytes;
+    }
+
+    /** 1000 threads x 1000 puts. */
+    @Benchmark
+    @OperationsPerInvocation(Gang.OPS)
+    public void threadsPut(PutRounds rounds, Gang gang) {
+        gang.put(rounds.store(), rounds.workload(), rounds.claimBatch());
+    }
+
+    /** 1000 threads x 1000 gets that really read. */
+    @Benchmark
+    @OperationsPerInvocation(Gang.OPS)
+    public long threadsGet(FilledStore filled, Gang gang) {
+        return gang.read(filled.store(), filled.workload(), false);
+    }
+}

@@ -1,0 +1,167 @@
+package io.caskbench.bench.store;
+
+import io.caskbench.bench.ResultRow;
+import io.caskbench.bench.Suite;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The {@code store} suite: BitCask on one thread and on 1000, both backends, side by side with RocksDB,
+ * LMDB, Chronicle Map, MapDB, H2 MVStore and an in-memory bound, plus seed 002's workload.
+ *
+ * <p>It is several JMH runs because its parts need different parameter grids (see {@link #runs}):
+ * <ol>
+ *   <li>{@code bitcask}: {@link BitCaskSingleThread}, the backend grid;</li>
+ *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order;</li>
+ *   <li>{@code threads}: {@link ThousandThreads}, the same point with 1000 threads;</li>
+ *   <li>{@code cross-check}: {@link JmhThreadsCrossCheck}, JMH's {@code @Threads(1000)}, for contrast
+ *       (full profile only);</li>
+ *   <li>{@code seed}: {@link SeedWorkload}.</li>
+ * </ol>
+ * The quick profile keeps the BitCask grid to 100k keys and runs the seed on BitCask only; full runs
+ * the whole grid, both value sizes for the peers, two forks and longer iterations.
+ */
+public final class StoreSuite implements Suite {
+
+    /** Every BitCask backend, as {@code store} parameter values. */
+    static final String[] BITCASK = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL"};
+
+    /** Stores whose 1000-thread mixed workload the quick profile runs: BitCask, the bound, the two fastest peers. */
+    static final String[] QUICK_THREADED_MIXED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
+        "CONCURRENT_HASH_MAP"};
+
+    /** Stores whose 1000-thread puts the quick profile runs: all but RocksDB and Chronicle Map. */
+    static final String[] QUICK_THREADED_PUTS = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
+        "H2_MVSTORE", "CONCURRENT_HASH_MAP"};
+
+    @Override
+    public String name() {
+        return "store";
+    }
+
+    @Override
+    public String description() {
+        return "BitCask put/get on 1 and 1000 threads, both backends, against RocksDB, LMDB, Chronicle Map,"
+                + " MapDB, H2 MVStore and a ConcurrentHashMap bound, plus seed 002's workload";
+    }
+
+    /**
+     * Every store benchmark with the profile's forks and iterations and the annotations' parameters;
+     * {@link #runs} is what {@code BenchMain} actually runs.
+     */
+    @Override
+    public ChainedOptionsBuilder options(Profile profile) {
+        return base(profile)
+                .include(pattern(BitCaskSingleThread.class))
+                .include(pattern(PeersSingleThread.class))
+                .include(pattern(ThousandThreads.class))
+                .include(pattern(JmhThreadsCrossCheck.class))
+                .include(pattern(SeedWorkload.class));
+    }
+
+    private static ChainedOptionsBuilder base(Profile profile) {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .addProfiler(FootprintProfiler.class)
+                // A smoke run exists to fail on a broken benchmark; a measuring run keeps going.
+                .shouldFailOnError(profile == Profile.SMOKE);
+        // How long one 1000-thread invocation (1M operations) may take before it is stopped and failed
+        // (see Gang): below 1M/15 s = 67k ops/s a store has collapsed under contention, and the quick
+        // profile cannot afford to wait; the full profile waits for the slow peers. Smoke runs do only
+        // 1000 operations, so their limit only catches a hang and never fails a slow machine.
+        options.jvmArgsPrepend("-Dcaskbench.gangLimitSeconds=" + (profile == Profile.QUICK ? 15 : 900));
+        return switch (profile) {
+            case SMOKE -> options.forks(1).warmupIterations(0).measurementIterations(1)
+                    .measurementTime(TimeValue.milliseconds(10));
+            case QUICK -> options.forks(1).warmupIterations(1).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(3).measurementTime(TimeValue.seconds(1));
+            case FULL -> options.forks(2).warmupIterations(3).warmupTime(TimeValue.seconds(2))
+                    .measurementIterations(5).measurementTime(TimeValue.seconds(2));
+        };
+    }
+
+    @Override
+    public List<ChainedOptionsBuilder> runs(Profile profile) {
+        List<ChainedOptionsBuilder> runs = new ArrayList<>();
+        boolean smoke = profile == Profile.SMOKE;
+        boolean full = profile == Profile.FULL;
+        String[] smallest = {"10000"};
+
+        runs.add(only(profile, BitCaskSingleThread.class)
+                .param("keyCount", smoke ? smallest : full ? new String[] {"100000", "1000000"} : new String[] {"100000"})
+                .param("valueSize", smoke ? new String[] {"100"} : new String[] {"100", "4080"})
+                .param("order", smoke ? new String[] {"RANDOM"} : new String[] {"SEQUENTIAL", "RANDOM"}));
+
+        runs.add(only(profile, PeersSingleThread.class)
+                .param("keyCount", smoke ? smallest : new String[] {"1000000"})
+                .param("valueSize", full ? new String[] {"100", "4080"} : new String[] {"100"})
+                .param("order", "RANDOM"));
+
+        String[] point = {"1000000"};
+        if (smoke) {
+            // One op per thread keeps the smoke check short; JMH's ops/invocation must match (Gang checks).
+            runs.add(threads(profile, "").param("keyCount", smallest).param("opsPerThread", "1")
+                    .operationsPerInvocation(Gang.THREADS));
+        } else if (full) {
+            runs.add(threads(profile, "").param("keyCount", point));
+        } else {
+            // Quick: no warm-up iteration and two measured invocations, since each invocation is 1M
+            // operations. At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
+            // invocation and the mixed workload of RocksDB, Chronicle Map and H2 is slow too, so only
+            // the full profile runs those.
+            runs.add(threads(profile, "get").param("keyCount", point)
+                    .warmupIterations(0).measurementIterations(2));
+            runs.add(threads(profile, "mixed").param("keyCount", point).param("store", QUICK_THREADED_MIXED)
+                    .warmupIterations(0).measurementIterations(2));
+            runs.add(threads(profile, "put").param("keyCount", point).param("store", QUICK_THREADED_PUTS)
+                    .warmupIterations(0).measurementIterations(2));
+        }
+
+        // JMH's own 1000 busy threads need minutes per trial on 2 cores just to start and stop their
+        // iterations together, so the cross-check runs in the full profile; smoke only proves it runs.
+        if (full) {
+            runs.add(only(profile, JmhThreadsCrossCheck.class).param("keyCount", point)
+                    .param("valueSize", "100").param("order", "RANDOM"));
+        } else if (smoke) {
+            runs.add(only(profile, JmhThreadsCrossCheck.class).param("keyCount", smallest)
+                    .param("valueSize", "100").param("order", "RANDOM").param("store", BITCASK[0]).threads(2));
+        }
+
+        String[] seedStores = full ? new String[0] : BITCASK;
+        if (smoke) {
+            runs.add(seed(profile, "single", seedStores));
+            runs.add(seed(profile, "threads", seedStores).param("opsPerThread", "1")
+                    .operationsPerInvocation(Gang.THREADS));
+        } else {
+            runs.add(full ? seed(profile, "", seedStores) : seed(profile, "", seedStores).measurementIterations(2));
+        }
+        return runs;
+    }
+
+    private static ChainedOptionsBuilder seed(Profile profile, String methods, String[] stores) {
+        ChainedOptionsBuilder run = base(profile).include(pattern(SeedWorkload.class) + methods);
+        return stores.length == 0 ? run : run.param("store", stores);
+    }
+
+    private static ChainedOptionsBuilder threads(Profile profile, String methods) {
+        ChainedOptionsBuilder run = methods.isEmpty() ? only(profile, ThousandThreads.class)
+                : base(profile).include(pattern(ThousandThreads.class) + methods + "$");
+        return run.param("valueSize", "100").param("order", "RANDOM");
+    }
+
+    private static ChainedOptionsBuilder only(Profile profile, Class<?> benchmark) {
+        return base(profile).include(pattern(benchmark));
+    }
+
+    private static String pattern(Class<?> benchmark) {
+        return "\\." + benchmark.getSimpleName() + "\\.";
+    }
+
+    @Override
+    public Optional<String> comparison(List<ResultRow> results) {
+        return Optional.of(StoreSummary.render(results));
+    }
+}

@@ -1,0 +1,61 @@
+package io.caskbench.bench.store.adapter;
+
+import io.caskbench.bitcask.Backend;
+import java.nio.file.Path;
+
+/**
+ * Every store the store suites measure. The enum constant names are the values of the benchmarks'
+ * {@code store} parameter, so they appear verbatim in the JMH results.
+ */
+public enum StoreKind {
+
+    /** BitCask on its mapped backend: the reference every other store is compared with. */
+    BITCASK_MAPPED(Role.BITCASK, (dir, config) -> new BitCaskStore(dir, config, Backend.MAPPED)),
+    /** BitCask on positional FileChannel reads and writes. */
+    BITCASK_FILE_CHANNEL(Role.BITCASK, (dir, config) -> new BitCaskStore(dir, config, Backend.FILE_CHANNEL)),
+    /** RocksDB through rocksdbjni. */
+    ROCKSDB(Role.PEER, (dir, config) -> new RocksDbStore(dir)),
+    /** LMDB through lmdbjava. */
+    LMDB(Role.PEER, LmdbStore::new),
+    /** Chronicle Map persisted to a file. */
+    CHRONICLE_MAP(Role.PEER, ChronicleMapStore::new),
+    /** MapDB's {@code HTreeMap} in a memory-mapped file. */
+    MAPDB(Role.PEER, (dir, config) -> new MapDbStore(dir)),
+    /** H2's MVStore used as a map. */
+    H2_MVSTORE(Role.PEER, (dir, config) -> new MvStoreStore(dir)),
+    /** An in-memory {@code ConcurrentHashMap}: the upper bound, not a peer. */
+    CONCURRENT_HASH_MAP(Role.BOUND, (dir, config) -> new HeapMapStore(config));
+
+    /** What a store is in the comparison. */
+    public enum Role {
+        /** The store under test. */
+        BITCASK,
+        /** An embedded store a user might pick instead. */
+        PEER,
+        /** In-memory reference that bounds what any store can reach. */
+        BOUND
+    }
+
+    /** Opens a store in a directory. */
+    private interface Opener {
+        StoreAdapter open(Path dir, StoreConfig config);
+    }
+
+    private final Role role;
+    private final Opener opener;
+
+    StoreKind(Role role, Opener opener) {
+        this.role = role;
+        this.opener = opener;
+    }
+
+    /** Opens (creating if needed) this store in {@code dir}, which must exist. */
+    public StoreAdapter open(Path dir, StoreConfig config) {
+        return opener.open(dir, config);
+    }
+
+    /** What this store is in the comparison. */
+    public Role role() {
+        return role;
+    }
+}

@@ -1,0 +1,60 @@
+package io.caskbench.bench.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caskbench.bench.BenchMain;
+import io.caskbench.bench.RunSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs every benchmark method of the store suites once, briefly (the smoke profile: one fork, one
+ * iteration, smallest parameters, failing on the first error), exactly as {@code BenchMain} does, so
+ * a broken benchmark or peer fails the build. Measures nothing; asserts only that each benchmark ran
+ * and that the results and reports were written.
+ */
+class StoreSmokeTest {
+
+    @Test
+    void everyStoreBenchmarkRunsAndTheResultsAreWritten(@TempDir Path results) throws Exception {
+        Properties props = new Properties();
+        props.setProperty("caskbench.profile", "smoke");
+        props.setProperty("caskbench.results", results.toString());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+            status = BenchMain.run(RunSettings.from(props), out);
+        }
+        String output = log.toString(StandardCharsets.UTF_8);
+        assertThat(status).as(output).isZero();
+
+        String json = Files.readString(results.resolve("store.json"));
+        for (String benchmark : storeBenchmarks()) {
+            assertThat(json).as("result of %s", benchmark).contains("\"benchmark\" : \"" + benchmark + "\"");
+        }
+        assertThat(json).contains(Footprint.HEAP, Footprint.DISK, Footprint.INDEX);
+        assertThat(results.resolve("store-comparison.txt")).content()
+                .contains("x best peer", "1000 threads", "CROSS-CHECK ONLY", "FC / MAPPED", "seed 002");
+        assertThat(results.resolve("machine.json")).exists();
+        assertThat(results.resolve("index.html")).exists();
+    }
+
+    private static List<String> storeBenchmarks() {
+        return BenchmarkList.defaultList()
+                .getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of())
+                .stream().map(b -> b.getUsername())
+                .filter(name -> name.startsWith(StoreSmokeTest.class.getPackageName() + "."))
+                .distinct().sorted().collect(Collectors.toList());
+    }
+}

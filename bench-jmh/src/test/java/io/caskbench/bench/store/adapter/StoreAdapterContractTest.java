@@ -1,0 +1,89 @@
+package io.caskbench.bench.store.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caskbench.bench.ThreadGang;
+import io.caskbench.bench.store.workload.Workload;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Every store behaves as the benchmarks assume: values round-trip, absent keys read as null, puts
+ * replace, arrays are copied both ways, and 1000 threads can use it at once. Runs with the benchmark
+ * forks' JVM flags (see the surefire argLine), so a peer that breaks on this JDK fails here first.
+ */
+class StoreAdapterContractTest {
+
+    private static final int KEYS = 2_000;
+    private static final int VALUE = 100;
+
+    private static byte[] value(int i, int version) {
+        byte[] v = new byte[VALUE];
+        Arrays.fill(v, (byte) (i * 31 + version));
+        return v;
+    }
+
+    private static StoreAdapter open(StoreKind kind, Path dir) {
+        return kind.open(dir, new StoreConfig(KEYS, 16, true, VALUE, 1_024));
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void putGetReplaceAndAbsent(StoreKind kind, @TempDir Path dir) {
+        try (StoreAdapter store = open(kind, dir)) {
+            for (int i = 0; i < KEYS; i++) {
+                store.put(Workload.decimalKey(i), value(i, 1));
+            }
+            for (int i = 0; i < KEYS; i += 7) {
+                store.put(Workload.decimalKey(i), value(i, 2));
+            }
+            store.settle();
+            for (int i = 0; i < KEYS; i++) {
+                assertThat(store.get(Workload.decimalKey(i))).as("key %d", i).isEqualTo(value(i, i % 7 == 0 ? 2 : 1));
+            }
+            assertThat(store.get(Workload.decimalKey(KEYS + 1))).isNull();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void copiesWhatItIsGivenAndWhatItReturns(StoreKind kind, @TempDir Path dir) {
+        try (StoreAdapter store = open(kind, dir)) {
+            byte[] key = Workload.decimalKey(1);
+            byte[] val = value(1, 1);
+            store.put(key, val);
+            Arrays.fill(val, (byte) 0);
+            byte[] read = store.get(key);
+            assertThat(read).isEqualTo(value(1, 1));
+            Arrays.fill(read, (byte) 0);
+            key[15] = '2';
+            assertThat(store.get(Workload.decimalKey(1))).isEqualTo(value(1, 1));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void thousandThreadsReadAndWriteAtOnce(StoreKind kind, @TempDir Path dir) {
+        try (StoreAdapter store = open(kind, dir); ThreadGang gang = new ThreadGang(1_000, "contract")) {
+            gang.run(t -> {
+                for (int j = 0; j < 2; j++) {
+                    int i = t * 2 + j;
+                    store.put(Workload.decimalKey(i), value(i, 1));
+                }
+            });
+            gang.run(t -> {
+                for (int j = 0; j < 2; j++) {
+                    int i = t * 2 + j;
+                    assertThat(store.get(Workload.decimalKey(i))).isEqualTo(value(i, 1));
+                    store.put(Workload.decimalKey(i), value(i, 2));
+                }
+            });
+            for (int i = 0; i < KEYS; i++) {
+                assertThat(store.get(Workload.decimalKey(i))).isEqualTo(value(i, 2));
+            }
+        }
+    }
+}

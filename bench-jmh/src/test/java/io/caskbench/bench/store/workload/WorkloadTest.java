@@ -1,0 +1,44 @@
+package io.caskbench.bench.store.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class WorkloadTest {
+
+    @Test
+    void decimalKeysAreSixteenZeroPaddedDigits() {
+        assertThat(new String(Workload.decimalKey(0), StandardCharsets.US_ASCII)).isEqualTo("0000000000000000");
+        assertThat(new String(Workload.decimalKey(999_999), StandardCharsets.US_ASCII)).isEqualTo("0000000000999999");
+        Workload w = Workload.decimal(1000, 100, KeyOrder.SEQUENTIAL);
+        assertThat(w.keySize()).isEqualTo(16);
+        assertThat(w.fixedKeySize()).isTrue();
+        assertThat(new String(w.keyAt(42), StandardCharsets.US_ASCII)).isEqualTo("0000000000000042");
+        assertThat(w.value()).hasSize(100);
+    }
+
+    @Test
+    void randomOrderIsAFixedPermutation() {
+        int[] a = KeyOrder.RANDOM.positions(10_000);
+        int[] b = KeyOrder.RANDOM.positions(10_000);
+        assertThat(a).isEqualTo(b);
+        assertThat(a).isNotEqualTo(KeyOrder.SEQUENTIAL.positions(10_000));
+        int[] sorted = a.clone();
+        Arrays.sort(sorted);
+        assertThat(sorted).isEqualTo(KeyOrder.SEQUENTIAL.positions(10_000));
+    }
+
+    @Test
+    void seedWorkloadUsesObjectNamesAndSerializedMetadata() {
+        Workload w = Workload.seed(2000);
+        assertThat(new String(w.keyAt(0), StandardCharsets.UTF_8)).isEqualTo("object0.png");
+        assertThat(new String(w.keyAt(1999), StandardCharsets.UTF_8)).isEqualTo("object1999.png");
+        assertThat(w.fixedKeySize()).isFalse();
+        ObjectMeta meta = ObjectMeta.fromBytes(w.value());
+        assertThat(meta.name()).isEqualTo("object0.png");
+        assertThat(meta.size()).isEqualTo(348_291L);
+        assertThat(w.value().length).isBetween(150, 400);
+    }
+}

@@ -1,0 +1,77 @@
+package io.caskbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
+
+class ChartsTest {
+
+    @Test
+    void narrowRangesUseALinearAxisAndPutConstantParamsInTheTitle() {
+        CategoryChart c = chart(List.of(
+                row("MAPPED", "get", "100", 2.0e6), row("FILE_CHANNEL", "get", "100", 1.0e6),
+                row("MAPPED", "put", "100", 1.5e6), row("FILE_CHANNEL", "put", "100", 0.6e6)));
+        assertThat(c.getTitle()).isEqualTo("store: BitCaskSingleThread  (valueSize=100)");
+        assertThat(c.getYAxisTitle()).isEqualTo("ops/s, higher is better");
+        assertThat(c.getSeriesMap()).containsOnlyKeys("MAPPED", "FILE_CHANNEL");
+        CategorySeries mapped = c.getSeriesMap().get("MAPPED");
+        assertThat(new ArrayList<Object>(mapped.getXData())).containsExactly("get", "put");
+        assertThat(new ArrayList<Number>(mapped.getYData())).containsExactly(2.0e6, 1.5e6);
+        assertThat(new ArrayList<Number>(mapped.getExtraValues())).containsExactly(2.0e4, 1.5e4);
+    }
+
+    @Test
+    void wideRangesArePlottedAsShiftedLogValuesWithTheirErrors() {
+        CategoryChart c = chart(List.of(row("MAPPED", "get", "100", 2.0e6), row("FILE_CHANNEL", "get", "100", 1.0e4)));
+        assertThat(c.getYAxisTitle()).endsWith("(log scale)");
+        assertThat(c.getStyler().getYAxisMin()).isZero();
+        // lowest decade shown is 10^3 (floor(log10(1e4) - 0.15)), so 1e4 plots at 1 and 2e6 at log10(2e6) - 3
+        CategorySeries slow = c.getSeriesMap().get("FILE_CHANNEL");
+        assertThat(slow.getYData().iterator().next().doubleValue()).isCloseTo(1.0, offset(1e-9));
+        assertThat(c.getSeriesMap().get("MAPPED").getYData().iterator().next().doubleValue())
+                .isCloseTo(Math.log10(2e6) - 3, offset(1e-9));
+        // 1% error becomes 0.01 / ln 10 decades
+        assertThat(slow.getExtraValues().iterator().next().doubleValue()).isCloseTo(0.01 / Math.log(10), offset(1e-9));
+        assertThat(c.getStyler().getyAxisTickLabelsFormattingFunction().apply(3.0)).isEqualTo("1M");
+    }
+
+    @Test
+    void aVariantMissingFromAWorkloadLeavesAGap() {
+        CategoryChart c = chart(List.of(row("MAPPED", "get", "100", 2.0e6), row("MAPPED", "put", "100", 1.0e6),
+                row("FILE_CHANNEL", "get", "100", 1.5e6)));
+        assertThat(new ArrayList<Number>(c.getSeriesMap().get("FILE_CHANNEL").getYData())).containsExactly(1.5e6, Double.NaN);
+        assertThat(BitmapEncoderCheck.pixelsOf(c)).as("draws without failing").isPositive();
+    }
+
+    private static CategoryChart chart(List<JmhResult> rows) {
+        SuiteResults suite = new SuiteResults(Suites.STORE, List.of(new ResultFile("store", java.nio.file.Path.of("store.json"), rows)));
+        List<Charts.Spec> specs = Charts.specs(suite);
+        assertThat(specs).hasSize(1);
+        return Charts.build(specs.get(0), Suites.STORE, "test machine");
+    }
+
+    private static JmhResult row(String backend, String method, String valueSize, double score) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        params.put("backend", backend);
+        params.put("valueSize", valueSize);
+        return JmhResult.of("io.caskbench.bench.store.BitCaskSingleThreadBenchmark." + method, "thrpt", params,
+                Metric.of(score, score * 0.01, "ops/s"));
+    }
+}
+
+/** Draws a chart in memory, so a test fails when XChart cannot paint the data. */
+final class BitmapEncoderCheck {
+    private BitmapEncoderCheck() {
+    }
+
+    static int pixelsOf(CategoryChart c) {
+        java.awt.image.BufferedImage img = org.knowm.xchart.BitmapEncoder.getBufferedImage(c);
+        return img.getWidth() * img.getHeight();
+    }
+}

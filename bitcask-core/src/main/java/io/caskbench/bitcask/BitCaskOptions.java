@@ -1,0 +1,351 @@
+package io.caskbench.bitcask;
+
+import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.io.SegmentBackend;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Immutable options of a {@link BitCask}. Build them with {@link #builder()}; every option has a
+ * default, listed on its builder method and in the README.
+ */
+public final class BitCaskOptions {
+
+    /** Default segment size: 64 MiB. */
+    public static final long DEFAULT_SEGMENT_SIZE = 64L << 20;
+    /** Smallest segment size accepted: 64 KiB. */
+    public static final long MIN_SEGMENT_SIZE = 64L << 10;
+    /** Largest segment size accepted: what one mapping can hold. */
+    public static final long MAX_SEGMENT_SIZE = Integer.MAX_VALUE;
+    /** Default largest key: 1 KiB. */
+    public static final int DEFAULT_MAX_KEY_SIZE = 1024;
+    /** Default largest value: 16 MiB, or what fits in a segment when segments are smaller. */
+    public static final int DEFAULT_MAX_VALUE_SIZE = 16 << 20;
+    /** Default background sync interval for {@link SyncPolicy#INTERVAL}: 1 second. */
+    public static final Duration DEFAULT_SYNC_INTERVAL = Duration.ofSeconds(1);
+    /** Default dead-bytes ratio at which automatic merge starts: 0.5. */
+    public static final double DEFAULT_MERGE_DEAD_RATIO = 0.5;
+    /** Default dead bytes at which automatic merge starts whatever the ratio: 512 MiB. */
+    public static final long DEFAULT_MERGE_DEAD_BYTES = 512L << 20;
+    /** Default time between automatic merge checks: 10 seconds. */
+    public static final Duration DEFAULT_MERGE_CHECK_INTERVAL = Duration.ofSeconds(10);
+
+    private final Backend backend;
+    private final SegmentBackend segmentBackend;
+    private final long segmentSize;
+    private final SyncPolicy syncPolicy;
+    private final Duration syncInterval;
+    private final int maxKeySize;
+    private final int maxValueSize;
+    private final boolean readOnly;
+    private final long expectedKeys;
+    private final Clock clock;
+    private final boolean autoMerge;
+    private final double mergeDeadRatio;
+    private final long mergeDeadBytes;
+    private final long mergeBytesPerSecond;
+    private final Duration mergeCheckInterval;
+
+    private BitCaskOptions(Builder b) {
+        this.backend = b.backend;
+        this.segmentBackend = b.segmentBackend;
+        this.segmentSize = b.segmentSize;
+        this.syncPolicy = b.syncPolicy;
+        this.syncInterval = b.syncInterval;
+        this.maxKeySize = b.maxKeySize;
+        this.maxValueSize = b.maxValueSize >= 0 ? b.maxValueSize : defaultMaxValue(b.segmentSize, b.maxKeySize);
+        this.readOnly = b.readOnly;
+        this.expectedKeys = b.expectedKeys;
+        this.clock = b.clock;
+        this.autoMerge = b.autoMerge;
+        this.mergeDeadRatio = b.mergeDeadRatio;
+        this.mergeDeadBytes = b.mergeDeadBytes;
+        this.mergeBytesPerSecond = b.mergeBytesPerSecond;
+        this.mergeCheckInterval = b.mergeCheckInterval;
+        long largest = (long) maxRecordSize() + RecordFormat.FILE_HEADER_SIZE;
+        if (largest > segmentSize) {
+            throw new IllegalArgumentException("a record with a " + maxKeySize + "-byte key and a " + maxValueSize
+                    + "-byte value does not fit in a " + segmentSize + "-byte segment");
+        }
+    }
+
+    private static int defaultMaxValue(long segmentSize, int maxKeySize) {
+        long room = segmentSize - RecordFormat.FILE_HEADER_SIZE - RecordFormat.HEADER_SIZE - RecordFormat.EXPIRY_SIZE - maxKeySize;
+        return (int) Math.max(0, Math.min(DEFAULT_MAX_VALUE_SIZE, room));
+    }
+
+    /** Options with every default. */
+    public static BitCaskOptions defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.backend = backend;
+        b.segmentBackend = segmentBackend;
+        b.segmentSize = segmentSize;
+        b.syncPolicy = syncPolicy;
+        b.syncInterval = syncInterval;
+        b.maxKeySize = maxKeySize;
+        b.maxValueSize = maxValueSize;
+        b.readOnly = readOnly;
+        b.expectedKeys = expectedKeys;
+        b.clock = clock;
+        b.autoMerge = autoMerge;
+        b.mergeDeadRatio = mergeDeadRatio;
+        b.mergeDeadBytes = mergeDeadBytes;
+        b.mergeBytesPerSecond = mergeBytesPerSecond;
+        b.mergeCheckInterval = mergeCheckInterval;
+        return b;
+    }
+
+    /** The backend. */
+    public Backend backend() {
+        return backend;
+    }
+
+    /** The segment backend in use: a custom one when set, else the one of {@link #backend()}. */
+    public SegmentBackend segmentBackend() {
+        return segmentBackend != null ? segmentBackend : backend.create();
+    }
+
+    /** Size at which the active segment rolls over. */
+    public long segmentSize() {
+        return segmentSize;
+    }
+
+    /** When writes are forced to the device. */
+    public SyncPolicy syncPolicy() {
+        return syncPolicy;
+    }
+
+    /** Interval of the background force under {@link SyncPolicy#INTERVAL}. */
+    public Duration syncInterval() {
+        return syncInterval;
+    }
+
+    /** Largest key in bytes. */
+    public int maxKeySize() {
+        return maxKeySize;
+    }
+
+    /** Largest value in bytes. */
+    public int maxValueSize() {
+        return maxValueSize;
+    }
+
+    /** Largest record this store can write. */
+    public int maxRecordSize() {
+        return RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + maxKeySize + maxValueSize;
+    }
+
+    /** True when the store is opened without the write lock and refuses writes. */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /** Keys the key directory is sized for at open, to avoid growing it while filling. */
+    public long expectedKeys() {
+        return expectedKeys;
+    }
+
+    /** The clock for record timestamps and TTL expiry. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** True when a background thread merges by itself when the thresholds are crossed. */
+    public boolean autoMerge() {
+        return autoMerge;
+    }
+
+    /** Dead bytes over all data bytes at which automatic merge starts. */
+    public double mergeDeadRatio() {
+        return mergeDeadRatio;
+    }
+
+    /** Dead bytes at which automatic merge starts whatever the ratio. */
+    public long mergeDeadBytes() {
+        return mergeDeadBytes;
+    }
+
+    /** Rate limit for merge copying in bytes per second; 0 means unlimited. */
+    public long mergeBytesPerSecond() {
+        return mergeBytesPerSecond;
+    }
+
+    /** Time between automatic merge checks. */
+    public Duration mergeCheckInterval() {
+        return mergeCheckInterval;
+    }
+
+    @Override
+    public String toString() {
+        return "BitCaskOptions{backend=" + (segmentBackend != null ? segmentBackend : backend)
+                + ", segmentSize=" + segmentSize + ", syncPolicy=" + syncPolicy + ", syncInterval=" + syncInterval
+                + ", maxKeySize=" + maxKeySize + ", maxValueSize=" + maxValueSize + ", readOnly=" + readOnly
+                + ", expectedKeys=" + expectedKeys + ", autoMerge=" + autoMerge + ", mergeDeadRatio=" + mergeDeadRatio
+                + ", mergeDeadBytes=" + mergeDeadBytes + ", mergeBytesPerSecond=" + mergeBytesPerSecond + "}";
+    }
+
+    /** Builds {@link BitCaskOptions}; each setter validates its argument at once. */
+    public static final class Builder {
+        private Backend backend = Backend.MAPPED;
+        private SegmentBackend segmentBackend;
+        private long segmentSize = DEFAULT_SEGMENT_SIZE;
+        private SyncPolicy syncPolicy = SyncPolicy.NONE;
+        private Duration syncInterval = DEFAULT_SYNC_INTERVAL;
+        private int maxKeySize = DEFAULT_MAX_KEY_SIZE;
+        private int maxValueSize = -1;
+        private boolean readOnly;
+        private long expectedKeys;
+        private Clock clock = Clock.systemUTC();
+        private boolean autoMerge;
+        private double mergeDeadRatio = DEFAULT_MERGE_DEAD_RATIO;
+        private long mergeDeadBytes = DEFAULT_MERGE_DEAD_BYTES;
+        private long mergeBytesPerSecond;
+        private Duration mergeCheckInterval = DEFAULT_MERGE_CHECK_INTERVAL;
+
+        private Builder() {
+        }
+
+        /** Backend; default {@link Backend#MAPPED}. */
+        public Builder backend(Backend backend) {
+            this.backend = Objects.requireNonNull(backend, "backend");
+            return this;
+        }
+
+        /**
+         * A custom segment backend that replaces {@link #backend(Backend)}; for tests that inject
+         * faults, and for users with unusual storage. Default none.
+         */
+        public Builder segmentBackend(SegmentBackend segmentBackend) {
+            this.segmentBackend = segmentBackend;
+            return this;
+        }
+
+        /** Segment size in bytes, 64 KiB to 2 GiB - 1; default 64 MiB. */
+        public Builder segmentSize(long bytes) {
+            if (bytes < MIN_SEGMENT_SIZE || bytes > MAX_SEGMENT_SIZE) {
+                throw new IllegalArgumentException("segmentSize must be in [" + MIN_SEGMENT_SIZE + ", " + MAX_SEGMENT_SIZE + "]: " + bytes);
+            }
+            this.segmentSize = bytes;
+            return this;
+        }
+
+        /** Sync policy; default {@link SyncPolicy#NONE}. */
+        public Builder syncPolicy(SyncPolicy policy) {
+            this.syncPolicy = Objects.requireNonNull(policy, "syncPolicy");
+            return this;
+        }
+
+        /** Interval for {@link SyncPolicy#INTERVAL}, at least 1 ms; default 1 s. */
+        public Builder syncInterval(Duration interval) {
+            Objects.requireNonNull(interval, "syncInterval");
+            if (interval.toMillis() < 1) {
+                throw new IllegalArgumentException("syncInterval must be at least 1 ms: " + interval);
+            }
+            this.syncInterval = interval;
+            return this;
+        }
+
+        /** Largest key in bytes, 1 to 65535; default 1024. */
+        public Builder maxKeySize(int bytes) {
+            if (bytes < 1 || bytes > RecordFormat.MAX_KEY_LENGTH) {
+                throw new IllegalArgumentException("maxKeySize must be in [1, " + RecordFormat.MAX_KEY_LENGTH + "]: " + bytes);
+            }
+            this.maxKeySize = bytes;
+            return this;
+        }
+
+        /** Largest value in bytes, 0 or more; default 16 MiB or what fits in a segment. */
+        public Builder maxValueSize(int bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maxValueSize must not be negative: " + bytes);
+            }
+            this.maxValueSize = bytes;
+            return this;
+        }
+
+        /** Open without the write lock; every write throws. Default false. */
+        public Builder readOnly(boolean readOnly) {
+            this.readOnly = readOnly;
+            return this;
+        }
+
+        /** Keys to size the key directory for at open; default 0 (it grows as needed). */
+        public Builder expectedKeys(long keys) {
+            if (keys < 0) {
+                throw new IllegalArgumentException("expectedKeys must not be negative: " + keys);
+            }
+            this.expectedKeys = keys;
+            return this;
+        }
+
+        /** Clock for timestamps and TTL; default the UTC system clock. Tests inject their own. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** Merge in the background when a threshold is crossed; default false. */
+        public Builder autoMerge(boolean autoMerge) {
+            this.autoMerge = autoMerge;
+            return this;
+        }
+
+        /** Dead ratio (0, 1] that triggers automatic merge; default 0.5. */
+        public Builder mergeDeadRatio(double ratio) {
+            if (!(ratio > 0 && ratio <= 1)) {
+                throw new IllegalArgumentException("mergeDeadRatio must be in (0, 1]: " + ratio);
+            }
+            this.mergeDeadRatio = ratio;
+            return this;
+        }
+
+        /** Dead bytes that trigger automatic merge whatever the ratio; default 512 MiB. */
+        public Builder mergeDeadBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("mergeDeadBytes must be positive: " + bytes);
+            }
+            this.mergeDeadBytes = bytes;
+            return this;
+        }
+
+        /** Merge copy rate limit in bytes per second, 0 for none; default 0. */
+        public Builder mergeBytesPerSecond(long bytesPerSecond) {
+            if (bytesPerSecond < 0) {
+                throw new IllegalArgumentException("mergeBytesPerSecond must not be negative: " + bytesPerSecond);
+            }
+            this.mergeBytesPerSecond = bytesPerSecond;
+            return this;
+        }
+
+        /** Time between automatic merge checks; default 10 s. */
+        public Builder mergeCheckInterval(Duration interval) {
+            Objects.requireNonNull(interval, "mergeCheckInterval");
+            if (interval.toMillis() < 1) {
+                throw new IllegalArgumentException("mergeCheckInterval must be at least 1 ms: " + interval);
+            }
+            this.mergeCheckInterval = interval;
+            return this;
+        }
+
+        /**
+         * Builds the options.
+         *
+         * @throws IllegalArgumentException when the largest record would not fit in a segment
+         */
+        public BitCaskOptions build() {
+            return new BitCaskOptions(this);
+        }
+    }
+}

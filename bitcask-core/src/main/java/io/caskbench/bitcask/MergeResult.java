@@ -1,0 +1,27 @@
+package io.caskbench.bitcask;
+
+import java.util.List;
+
+/**
+ * What a {@link BitCask#merge()} did.
+ *
+ * @param removedSegments ids of the segments merged away
+ * @param addedSegments   ids of the segments written
+ * @param bytesBefore     data bytes of the removed segments
+ * @param bytesAfter      data bytes of the added segments
+ * @param recordsCopied   live records copied
+ * @param millis          wall time of the merge
+ */
+public record MergeResult(List<Long> removedSegments, List<Long> addedSegments, long bytesBefore, long bytesAfter,
+                          long recordsCopied, long millis) {
+
+    /** Bytes the merge gave back to the file system. */
+    public long bytesReclaimed() {
+        return bytesBefore - bytesAfter;
+    }
+
+    /** A result for a merge that found nothing to do. */
+    static MergeResult nothing() {
+        return new MergeResult(List.of(), List.of(), 0, 0, 0, 0);
+    }
+}

@@ -1,0 +1,99 @@
+package io.caskbench.bitcask;
+
+import io.caskbench.bitcask.io.SegmentFiles;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The exclusive lock on a store directory: an OS file lock on {@code LOCK}, which stops other
+ * processes, plus a set of directories held by this JVM, which gives a clear error to a second
+ * open in the same process. The file records the holder's pid for the error message.
+ */
+final class StoreLock {
+
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
+    private final Path dir;
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private StoreLock(Path dir, FileChannel channel, FileLock lock) {
+        this.dir = dir;
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    static StoreLock acquire(Path dir) {
+        Path key = canonical(dir);
+        if (!HELD.add(key)) {
+            throw new BitCaskLockedException(dir, "already open in this process");
+        }
+        Path file = dir.resolve(SegmentFiles.LOCK_FILE);
+        FileChannel ch = null;
+        try {
+            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                lock = ch.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                String holder = readHolder(file);
+                ch.close();
+                HELD.remove(key);
+                throw new BitCaskLockedException(dir, holder.isEmpty() ? "held by another process" : "held by pid " + holder);
+            }
+            ch.truncate(0);
+            ch.write(ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.US_ASCII)), 0);
+            return new StoreLock(key, ch, lock);
+        } catch (IOException e) {
+            HELD.remove(key);
+            if (ch != null) {
+                try {
+                    ch.close();
+                } catch (IOException ignored) {
+                    // already failing
+                }
+            }
+            throw new BitCaskException("cannot lock " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String readHolder(Path file) {
+        try {
+            return new String(Files.readAllBytes(file), StandardCharsets.US_ASCII).trim();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static Path canonical(Path dir) {
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            return dir.toAbsolutePath().normalize();
+        }
+    }
+
+    void release() {
+        try {
+            lock.release();
+            channel.close();
+        } catch (IOException e) {
+            throw new BitCaskException("cannot release the lock of " + dir + ": " + e.getMessage(), e);
+        } finally {
+            HELD.remove(dir);
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.caskbench.bitcask.io;
+
+import io.caskbench.bitcask.BitCaskException;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The file channel shared by both backends. A {@link FileChannel} closes itself for every thread
+ * when any thread that uses it is interrupted; an embedded store must not die because a caller
+ * interrupted one of its own threads, so such a close is repaired by reopening the file.
+ */
+abstract class FileSegment implements SegmentWriter {
+
+    final Path file;
+    final boolean writable;
+    private volatile FileChannel channel;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    FileSegment(Path file, boolean writable) {
+        this.file = file;
+        this.writable = writable;
+        this.channel = openChannel();
+    }
+
+    private FileChannel openChannel() {
+        try {
+            return writable
+                    ? FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(file, StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw new BitCaskException("cannot open segment " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The channel, reopened if an interrupt of some caller closed it. */
+    final FileChannel channel() {
+        FileChannel c = channel;
+        if (c.isOpen()) {
+            return c;
+        }
+        return reopen(c);
+    }
+
+    private synchronized FileChannel reopen(FileChannel stale) {
+        ensureOpen();
+        if (channel == stale) {
+            channel = openChannel();
+        }
+        return channel;
+    }
+
+    final void ensureOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("segment " + file + " is closed");
+        }
+    }
+
+    /** True when the failure came from an interrupt of another thread rather than from the file. */
+    final boolean closedByInterrupt(IOException e) {
+        return (e instanceof ClosedChannelException || e instanceof AsynchronousCloseException) && !closed.get();
+    }
+
+    final void readFully(long position, ByteBuffer dst) {
+        int want = dst.remaining();
+        long pos = position;
+        while (dst.hasRemaining()) {
+            try {
+                int n = channel().read(dst, pos);
+                if (n < 0) {
+                    throw new BitCaskException("read past end of " + file + ": wanted " + want + " bytes at " + position);
+                }
+                pos += n;
+            } catch (IOException e) {
+                if (!closedByInterrupt(e)) {
+                    throw new BitCaskException("read failed on " + file + " at " + position + ": " + e.getMessage(), e);
+                }
+                Thread.interrupted(); // retry on the reopened channel, then restore the flag
+                try {
+                    readFully(pos, dst);
+                } finally {
+                    Thread.currentThread().interrupt();
+                }
+                return;
+            }
+        }
+    }
+
+    final void writeFully(long position, ByteBuffer src) {
+        long pos = position;
+        while (src.hasRemaining()) {
+            try {
+                pos += channel().write(src, pos);
+            } catch (IOException e) {
+                if (!closedByInterrupt(e)) {
+                    throw new BitCaskException("write failed on " + file + " at " + position
+                            + " (disk full?): " + e.getMessage(), e);
+                }
+                Thread.interrupted();
+                try {
+                    writeFully(pos, src);
+                } finally {
+                    Thread.currentThread().interrupt();
+                }
+                return;
+            }
+        }
+    }
+
+    final void forceChannel() {
+        try {
+            channel().force(false);
+        } catch (IOException e) {
+            throw new BitCaskException("fsync failed on " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long size() {
+        try {
+            return channel().size();
+        } catch (IOException e) {
+            throw new BitCaskException("cannot stat " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void truncate(long size) {
+        try {
+            channel().truncate(size);
+        } catch (IOException e) {
+            throw new BitCaskException("cannot truncate " + file + " to " + size + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public final void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            release();
+        } finally {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw new BitCaskException("cannot close " + file + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Backend-specific release before the channel closes (force and unmap). */
+    abstract void release();
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + file + "]";
+    }
+}

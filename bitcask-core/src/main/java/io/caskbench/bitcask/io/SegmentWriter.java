@@ -1,0 +1,22 @@
+package io.caskbench.bitcask.io;
+
+/**
+ * The write side of one segment file. One thread writes at a time (the store's writer); readers
+ * may read ranges that were written before they were published.
+ */
+public interface SegmentWriter extends SegmentReader {
+
+    /**
+     * Writes {@code len} bytes at {@code position}, growing the file as needed.
+     *
+     * @throws io.caskbench.bitcask.BitCaskException when the write fails, for example on a full disk;
+     *         bytes before {@code position} are untouched
+     */
+    void write(long position, byte[] src, int off, int len);
+
+    /** Forces everything written so far to the storage device. */
+    void force();
+
+    /** Cuts the file to {@code size} bytes; used to drop a torn tail and unused preallocated space. */
+    void truncate(long size);
+}

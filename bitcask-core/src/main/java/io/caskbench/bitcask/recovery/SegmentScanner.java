@@ -1,0 +1,218 @@
+package io.caskbench.bitcask.recovery;
+
+import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.io.SegmentReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+
+/**
+ * Reads the records of a data file in order and decides where its valid content ends.
+ *
+ * <p>A record is accepted only when its header is plausible and its CRC matches; a batch only
+ * when its header, its member span and every member check out. Bad bytes are handled so that
+ * nothing is silent:
+ * <ul>
+ *   <li>a zero-filled tail is unused preallocated space: the content ends there;</li>
+ *   <li>bad bytes followed by a valid record are corruption inside the file: they are skipped
+ *       with a WARN naming the file and the range, and the later records are kept;</li>
+ *   <li>bad bytes with no valid record after them are a torn tail: the content ends at their
+ *       offset, with a WARN, and the caller truncates the file there.</li>
+ * </ul>
+ */
+public final class SegmentScanner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SegmentScanner.class);
+    private static final int CHUNK = 1 << 20;
+
+    /** Receives each accepted record; the record's bytes are {@code buf[off, off + length)}. */
+    @FunctionalInterface
+    public interface RecordVisitor {
+        /** One record at {@code offset} in the file. */
+        void record(long offset, byte[] buf, int off, int length);
+    }
+
+    /**
+     * What a scan found.
+     *
+     * @param end          offset where the valid content ends
+     * @param records      records accepted
+     * @param skippedBytes bytes of corruption skipped inside the file
+     * @param tornBytes    bytes of a non-zero invalid tail after {@code end}
+     */
+    public record Result(long end, long records, long skippedBytes, long tornBytes) {
+    }
+
+    private final SegmentReader reader;
+    private final Path file;
+    private final long length;
+    private final int maxKey;
+    private final int maxValue;
+    private byte[] buf = new byte[CHUNK];
+    private long base;
+    private int filled;
+
+    /** A scanner of the first {@code length} bytes of {@code file}, read through {@code reader}. */
+    public SegmentScanner(SegmentReader reader, Path file, long length, int maxKey, int maxValue) {
+        this.reader = reader;
+        this.file = file;
+        this.length = length;
+        this.maxKey = maxKey;
+        this.maxValue = maxValue;
+    }
+
+    /** Scans from {@code from} to the end of the file. */
+    public Result scan(long from, RecordVisitor visitor) {
+        long pos = from;
+        long records = 0;
+        long skipped = 0;
+        while (pos < length) {
+            int len = validAt(pos);
+            if (len > 0) {
+                records += visit(pos, len, visitor);
+                pos += len;
+                continue;
+            }
+            if (zeroFrom(pos)) {
+                return new Result(pos, records, skipped, 0);
+            }
+            long batchEnd = tornBatchEnd(pos);
+            if (batchEnd > 0) {
+                // An intact batch header with a bad span: its members must not be picked up one by
+                // one by the resync below, or half a batch would come back. Skip the whole span.
+                if (batchEnd >= length || zeroFrom(batchEnd)) {
+                    LOG.warn("{}: torn batch at offset {} ({} bytes); the data ends there", file, pos, length - pos);
+                    return new Result(pos, records, skipped, length - pos);
+                }
+                LOG.warn("{}: skipping a corrupt batch of {} bytes at offset {}; records after it are kept", file, batchEnd - pos, pos);
+                skipped += batchEnd - pos;
+                pos = batchEnd;
+                continue;
+            }
+            long next = resync(pos + 1);
+            if (next < 0) {
+                LOG.warn("{}: torn or corrupt tail at offset {} ({} bytes); the data ends there", file, pos, length - pos);
+                return new Result(pos, records, skipped, length - pos);
+            }
+            LOG.warn("{}: skipping {} corrupt bytes at offset {}; records after them are kept", file, next - pos, pos);
+            skipped += next - pos;
+            pos = next;
+        }
+        return new Result(pos, records, skipped, 0);
+    }
+
+    /** Length of the valid record or batch at {@code pos}, or -1. */
+    private int validAt(long pos) {
+        if (!ensure(pos, RecordFormat.HEADER_SIZE)) {
+            return -1;
+        }
+        int len = RecordFormat.plausibleLength(buf, index(pos), maxKey, maxValue);
+        if (len < 0 || !ensure(pos, len) || !RecordFormat.crcMatches(buf, index(pos), len)) {
+            return -1;
+        }
+        if ((RecordFormat.flags(buf, index(pos)) & RecordFormat.BATCH) == 0) {
+            return len;
+        }
+        int count = RecordFormat.batchCount(buf, index(pos));
+        int span = RecordFormat.batchSpan(buf, index(pos));
+        int spanCrc = RecordFormat.batchCrc(buf, index(pos));
+        if (span < 0 || count < 0 || (long) len + span > Integer.MAX_VALUE || !ensure(pos, len + span)) {
+            return -1;
+        }
+        int start = index(pos) + len;
+        if (RecordFormat.crc(buf, start, span) != spanCrc) {
+            return -1;
+        }
+        int p = start;
+        for (int i = 0; i < count; i++) {
+            int m = p < start + span - RecordFormat.HEADER_SIZE + 1
+                    ? RecordFormat.plausibleLength(buf, p, maxKey, maxValue) : -1;
+            if (m < 0 || p + m > start + span || (RecordFormat.flags(buf, p) & RecordFormat.BATCH) != 0
+                    || !RecordFormat.crcMatches(buf, p, m)) {
+                return -1;
+            }
+            p += m;
+        }
+        return p == start + span ? len + span : -1;
+    }
+
+    /** End of the span declared by an intact batch header at {@code pos}, or -1 when there is none. */
+    private long tornBatchEnd(long pos) {
+        if (!ensure(pos, RecordFormat.HEADER_SIZE)) {
+            return -1;
+        }
+        int len = RecordFormat.plausibleLength(buf, index(pos), maxKey, maxValue);
+        if (len < 0 || (RecordFormat.flags(buf, index(pos)) & RecordFormat.BATCH) == 0 || !ensure(pos, len)
+                || !RecordFormat.crcMatches(buf, index(pos), len)) {
+            return -1;
+        }
+        int span = RecordFormat.batchSpan(buf, index(pos));
+        return span < 0 ? -1 : pos + len + span;
+    }
+
+    /** Visits a record, or each member of a batch; returns how many records were visited. */
+    private int visit(long pos, int len, RecordVisitor visitor) {
+        int at = index(pos);
+        if ((RecordFormat.flags(buf, at) & RecordFormat.BATCH) == 0) {
+            visitor.record(pos, buf, at, len);
+            return 1;
+        }
+        int headerLen = RecordFormat.HEADER_SIZE + RecordFormat.BATCH_VALUE_SIZE;
+        int count = RecordFormat.batchCount(buf, at);
+        int p = at + headerLen;
+        for (int i = 0; i < count; i++) {
+            int m = RecordFormat.recordLength(RecordFormat.flags(buf, p), RecordFormat.keyLength(buf, p),
+                    RecordFormat.valueLength(buf, p));
+            visitor.record(pos + (p - at), buf, p, m);
+            p += m;
+        }
+        return count;
+    }
+
+    private long resync(long from) {
+        for (long p = from; p + RecordFormat.HEADER_SIZE <= length; p++) {
+            if (validAt(p) > 0) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    private boolean zeroFrom(long pos) {
+        for (long p = pos; p < length; ) {
+            int n = (int) Math.min(CHUNK, length - p);
+            ensure(p, n);
+            int at = index(p);
+            for (int i = 0; i < n; i++) {
+                if (buf[at + i] != 0) {
+                    return false;
+                }
+            }
+            p += n;
+        }
+        return true;
+    }
+
+    private int index(long pos) {
+        return (int) (pos - base);
+    }
+
+    /** Makes {@code [pos, pos + n)} available in the buffer; false when it runs past the file. */
+    private boolean ensure(long pos, int n) {
+        if (n < 0 || pos + n > length) {
+            return false;
+        }
+        if (pos >= base && pos + n <= base + filled) {
+            return true;
+        }
+        if (n > buf.length) {
+            buf = new byte[Math.max(n, buf.length * 2)];
+        }
+        int want = (int) Math.min(buf.length, length - pos);
+        reader.read(pos, buf, 0, want);
+        base = pos;
+        filled = want;
+        return true;
+    }
+}

@@ -1,0 +1,156 @@
+package io.caskbench.bitcask.io;
+
+import io.caskbench.bitcask.BitCaskException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The contract every {@link SegmentBackend} must meet; one subclass per backend. */
+abstract class SegmentBackendContract {
+
+    @TempDir
+    Path dir;
+
+    abstract SegmentBackend backend();
+
+    @Test
+    void writtenBytesReadBackAtTheirPositions() {
+        try (SegmentWriter w = backend().openWritable(dir.resolve("a"), 1 << 20)) {
+            byte[] data = new byte[5000];
+            new Random(1).nextBytes(data);
+            w.write(0, data, 0, 1000);
+            w.write(1000, data, 1000, 4000);
+            byte[] back = new byte[5000];
+            w.read(0, back, 0, 5000);
+            assertThat(back).isEqualTo(data);
+            byte[] mid = new byte[10];
+            w.read(995, mid, 0, 10);
+            assertThat(mid).containsExactly(java.util.Arrays.copyOfRange(data, 995, 1005));
+        }
+    }
+
+    @Test
+    void contentSurvivesCloseAndReopenReadOnly() {
+        Path f = dir.resolve("b");
+        byte[] data = new byte[70_000];
+        new Random(2).nextBytes(data);
+        try (SegmentWriter w = backend().openWritable(f, 1 << 20)) {
+            w.write(0, data, 0, data.length);
+            w.force();
+            w.truncate(data.length);
+        }
+        try (SegmentReader r = backend().openReadOnly(f)) {
+            assertThat(r.size()).isEqualTo(data.length);
+            byte[] back = new byte[data.length];
+            r.read(0, back, 0, back.length);
+            assertThat(back).isEqualTo(data);
+        }
+    }
+
+    @Test
+    void readPastTheEndIsAnExceptionNotGarbage() {
+        Path f = dir.resolve("c");
+        try (SegmentWriter w = backend().openWritable(f, 1 << 20)) {
+            w.write(0, new byte[100], 0, 100);
+            w.truncate(100);
+        }
+        try (SegmentReader r = backend().openReadOnly(f)) {
+            assertThatThrownBy(() -> r.read(90, new byte[20], 0, 20)).isInstanceOf(BitCaskException.class);
+        }
+    }
+
+    @Test
+    void truncateCutsTheFile() throws Exception {
+        Path f = dir.resolve("d");
+        try (SegmentWriter w = backend().openWritable(f, 1 << 20)) {
+            w.write(0, new byte[4096], 0, 4096);
+            w.truncate(1000);
+        }
+        assertThat(Files.size(f)).isEqualTo(1000);
+    }
+
+    @Test
+    void reopenForWritingKeepsContent() {
+        Path f = dir.resolve("e");
+        try (SegmentWriter w = backend().openWritable(f, 1 << 20)) {
+            w.write(0, new byte[]{1, 2, 3}, 0, 3);
+            w.truncate(3);
+        }
+        try (SegmentWriter w = backend().openWritable(f, 1 << 20)) {
+            w.write(3, new byte[]{4}, 0, 1);
+            byte[] back = new byte[4];
+            w.read(0, back, 0, 4);
+            assertThat(back).containsExactly(1, 2, 3, 4);
+        }
+    }
+
+    @Test
+    void closeIsIdempotentAndThreadSafe() throws Exception {
+        SegmentWriter w = backend().openWritable(dir.resolve("f"), 1 << 20);
+        w.write(0, new byte[10], 0, 10);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < 8; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    start.await();
+                    w.close();
+                } catch (Throwable e) {
+                    errors.add(e);
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        start.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertThat(errors).isEmpty();
+        w.close();
+        assertThatThrownBy(() -> w.read(0, new byte[1], 0, 1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> w.write(0, new byte[1], 0, 1)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void manyOpenCloseCyclesDoNotPileUpMappingsOrHandles() {
+        Path f = dir.resolve("g");
+        for (int i = 0; i < 500; i++) {
+            try (SegmentWriter w = backend().openWritable(f, 8 << 20)) {
+                w.write(0, new byte[]{(byte) i}, 0, 1);
+            }
+        }
+        try (SegmentReader r = backend().openReadOnly(f)) {
+            byte[] b = new byte[1];
+            r.read(0, b, 0, 1);
+            assertThat(b[0]).isEqualTo((byte) 499);
+        }
+    }
+
+    @Test
+    void interruptOfAReaderDoesNotBreakTheSegmentForOthers() throws Exception {
+        try (SegmentWriter w = backend().openWritable(dir.resolve("h"), 1 << 20)) {
+            w.write(0, new byte[]{7, 8, 9}, 0, 3);
+            Thread.currentThread().interrupt();
+            byte[] b = new byte[3];
+            try {
+                w.read(0, b, 0, 3);
+            } finally {
+                assertThat(Thread.interrupted()).isTrue();
+            }
+            byte[] again = new byte[3];
+            w.read(0, again, 0, 3);
+            assertThat(again).containsExactly(7, 8, 9);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.caskbench.bitcask.testing;
+
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.io.SegmentBackend;
+import io.caskbench.bitcask.io.SegmentReader;
+import io.caskbench.bitcask.io.SegmentWriter;
+
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Wraps a real backend and fails on command: writes fail once a byte budget is spent, as on a
+ * full disk, and forces fail while {@link #failForce} is set.
+ */
+public final class FaultyBackend implements SegmentBackend {
+
+    private final SegmentBackend delegate;
+    /** Bytes that may still be written; negative means unlimited. */
+    public final AtomicLong writeBudget = new AtomicLong(-1);
+    /** When set, every force fails. */
+    public final AtomicBoolean failForce = new AtomicBoolean();
+
+    public FaultyBackend(SegmentBackend delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public SegmentWriter openWritable(Path file, long capacity) {
+        return new Writer(delegate.openWritable(file, capacity));
+    }
+
+    @Override
+    public SegmentReader openReadOnly(Path file) {
+        return delegate.openReadOnly(file);
+    }
+
+    private final class Writer implements SegmentWriter {
+        private final SegmentWriter w;
+
+        Writer(SegmentWriter w) {
+            this.w = w;
+        }
+
+        @Override
+        public void write(long position, byte[] src, int off, int len) {
+            long budget = writeBudget.get();
+            if (budget >= 0) {
+                if (budget < len) {
+                    throw new BitCaskException("injected: no space left on device");
+                }
+                writeBudget.addAndGet(-len);
+            }
+            w.write(position, src, off, len);
+        }
+
+        @Override
+        public void force() {
+            if (failForce.get()) {
+                throw new BitCaskException("injected: fsync failed");
+            }
+            w.force();
+        }
+
+        @Override
+        public void truncate(long size) {
+            w.truncate(size);
+        }
+
+        @Override
+        public void read(long position, byte[] dst, int off, int len) {
+            w.read(position, dst, off, len);
+        }
+
+        @Override
+        public long size() {
+            return w.size();
+        }
+
+        @Override
+        public void close() {
+            w.close();
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/** examples: placeholder until its issue lands. */
-package io.caskbench.examples;

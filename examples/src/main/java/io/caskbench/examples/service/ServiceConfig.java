@@ -1,0 +1,62 @@
+package io.caskbench.examples.service;
+
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.SyncPolicy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Everything the service is configured with. {@link ObjectMetaService} fills it from flags and
+ * environment variables; tests build it directly.
+ *
+ * @param dataDir       the BitCask directory
+ * @param bind          the address to listen on; loopback unless the service is meant to be reachable
+ * @param port          the TCP port, 0 for any free one
+ * @param backend       the store's segment backend
+ * @param syncPolicy    the store's sync policy
+ * @param threads       worker threads that handle requests
+ * @param queueCapacity requests that may wait for a worker; beyond that the HTTP dispatcher runs
+ *                      the request itself, which stops it accepting connections meanwhile (back-pressure)
+ * @param maxBodyBytes  largest request body; larger ones get 413
+ * @param shutdownGrace how long shutdown waits for requests in progress
+ */
+public record ServiceConfig(Path dataDir, String bind, int port, Backend backend, SyncPolicy syncPolicy,
+                            int threads, int queueCapacity, int maxBodyBytes, Duration shutdownGrace) {
+
+    /** Default request body limit: object metadata is small, 16 KiB is generous. */
+    public static final int DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+    /** Validates the values. */
+    public ServiceConfig {
+        Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(syncPolicy, "syncPolicy");
+        Objects.requireNonNull(shutdownGrace, "shutdownGrace");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port out of range: " + port);
+        }
+        if (threads < 1 || queueCapacity < 1 || maxBodyBytes < 1 || shutdownGrace.isNegative()) {
+            throw new IllegalArgumentException("threads, queue capacity and body limit must be positive, grace >= 0");
+        }
+    }
+
+    /** Loopback, a free port, the default store options, 8 workers: what tests start. */
+    public static ServiceConfig defaults(Path dataDir) {
+        return new ServiceConfig(dataDir, "127.0.0.1", 0, Backend.MAPPED, SyncPolicy.NONE, 8, 256,
+                DEFAULT_MAX_BODY_BYTES, Duration.ofSeconds(5));
+    }
+
+    /** The same configuration with another backend: both read the same files. */
+    public ServiceConfig withBackend(Backend other) {
+        return new ServiceConfig(dataDir, bind, port, other, syncPolicy, threads, queueCapacity, maxBodyBytes, shutdownGrace);
+    }
+
+    /** The options the store is opened with. */
+    public BitCaskOptions storeOptions() {
+        return BitCaskOptions.builder().backend(backend).syncPolicy(syncPolicy).build();
+    }
+}

@@ -1,7 +1,10 @@
 package io.caskbench.bench.files;
 
+import io.caskbench.bench.ResultRow;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.files.fixture.CacheMode;
+import java.util.List;
+import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -32,6 +35,12 @@ public final class FilesSuite implements Suite {
     public String description() {
         return "How should Java read and manage files here: whole-file readers (warm and cold cache), "
                 + "random chunk reads, mmap vs streams, and NIO file operations.";
+    }
+
+    /** The mapped reader against the others per setting, and every cold row against its warm twin. */
+    @Override
+    public Optional<String> comparison(List<ResultRow> results) {
+        return Optional.of(FilesSummary.render(results));
     }
 
     @Override

@@ -88,7 +88,8 @@ public final class WholeFileReaders {
      * into a temporary direct buffer and copies; with a direct buffer the kernel fills it directly.
      *
      * @param file file to read
-     * @param buffer reusable heap or direct buffer of {@link #CHUNK} bytes
+     * @param buffer reusable heap or direct buffer; its capacity is the chunk size (the
+     *     whole-file benchmarks use {@link #CHUNK}), a multiple of 8
      * @return checksum of the content
      * @throws IOException if reading fails
      */

@@ -3,6 +3,7 @@ package io.caskbench.bench.files;
 import io.caskbench.bench.ResultRow;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.files.fixture.CacheMode;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -39,8 +40,8 @@ public final class FilesSuite implements Suite {
 
     /** The mapped reader against the others per setting, and every cold row against its warm twin. */
     @Override
-    public Optional<String> comparison(List<ResultRow> results) {
-        return Optional.of(FilesSummary.render(results));
+    public Optional<String> comparison(List<ResultRow> rows, Path results) {
+        return Optional.of(FilesSummary.render(rows));
     }
 
     @Override

@@ -34,7 +34,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -358,7 +357,7 @@ public final class BitCask implements AutoCloseable {
             removed = current > 0;
             lsn = appendLocked(key, null, RecordFormat.TOMBSTONE, 0L, hash);
         } finally {
-            unlockWriter();
+            writeLock.unlock();
         }
         afterWrite(lsn);
         return removed;
@@ -397,155 +396,44 @@ public final class BitCask implements AutoCloseable {
             ensureWritable();
             lsn = appendBatchLocked(ops, (int) total);
         } finally {
-            unlockWriter();
+            writeLock.unlock();
         }
         afterWrite(lsn);
     }
 
     /**
-     * Appends a put. Uncontended, the caller takes the write lock and appends directly. Contended,
-     * it queues the put and waits: whoever holds the lock appends every queued put in one write
-     * (flat combining), so many writers cost one system call and no lock hand-off per record.
+     * Appends a put. The record is encoded and checksummed before the write lock is taken, so two
+     * cores can do that part in parallel; under the lock are only the write and the index update.
+     *
+     * <p>The lock barges (a running thread that releases it may take it again at once). With far
+     * more threads than cores that is what keeps throughput up: the thread holding a core does many
+     * puts per time slice. A queue that hands each put to a combiner thread instead costs a context
+     * switch per put; measured with 1000 threads on 2 cores it ran 20x slower than this lock.
      */
     private long append(byte[] key, byte[] value, int flags, long expiresAt) {
         int hash = KeyHash.hash(key);
-        if (writes.isEmpty() && writeLock.tryLock()) {
-            try {
-                ensureWritable();
-                return appendLocked(key, value, flags, expiresAt, hash);
-            } finally {
-                unlockWriter();
+        int len = RecordFormat.recordLength(flags, key.length, value.length);
+        byte[] buf = WRITE_SCRATCH.get();
+        if (buf.length < len) {
+            buf = new byte[Math.max(len, buf.length * 2)];
+            if (buf.length <= MAX_KEPT_SCRATCH) {
+                WRITE_SCRATCH.set(buf);
             }
         }
-        PendingPut p = new PendingPut(key, value, flags, expiresAt, hash, Thread.currentThread());
-        writes.offer(p);
-        int spins = 0;
-        while (!p.done) {
-            if (writeLock.tryLock()) {
-                try {
-                    combine();
-                } finally {
-                    unlockWriter();
-                }
-            } else if (++spins < 64) {
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(this, 10_000_000); // the combiner unparks us; a short timeout here woke 1000 waiters every 100 us and starved the combiner
-            }
-        }
-        if (p.error != null) {
-            throw p.error;
-        }
-        return p.lsn;
-    }
-
-    /** A put waiting for the combiner. */
-    private static final class PendingPut {
-        final byte[] key;
-        final byte[] value;
-        final int flags;
-        final long expiresAt;
-        final int hash;
-        final int length;
-        final Thread waiter;
-        int offsetInGroup;
-        long lsn;
-        RuntimeException error;
-        volatile boolean done;
-
-        PendingPut(byte[] key, byte[] value, int flags, long expiresAt, int hash, Thread waiter) {
-            this.key = key;
-            this.value = value;
-            this.flags = flags;
-            this.expiresAt = expiresAt;
-            this.hash = hash;
-            this.length = RecordFormat.recordLength(flags, key.length, value.length);
-            this.waiter = waiter;
-        }
-    }
-
-    private static final int MAX_COMBINE = 4096;
-    private static final int GROUP_BYTES = 1 << 20;
-    private final java.util.concurrent.ConcurrentLinkedQueue<PendingPut> writes = new java.util.concurrent.ConcurrentLinkedQueue<>();
-    private final List<PendingPut> group = new ArrayList<>();
-    private int groupBytes;
-
-    /** Releases the write lock, then serves puts queued meanwhile: no queued put is left without a combiner. */
-    private void unlockWriter() {
-        writeLock.unlock();
-        while (!writes.isEmpty() && writeLock.tryLock()) {
-            try {
-                combine();
-            } finally {
-                writeLock.unlock();
-            }
-        }
-    }
-
-    /** Appends queued puts, encoded back to back and written in groups. Writer only. */
-    private void combine() {
-        PendingPut p;
-        int served = 0;
-        while (served < MAX_COMBINE && (p = writes.poll()) != null) {
-            served++;
-            try {
-                ensureWritable();
-                if (!group.isEmpty() && (groupBytes + p.length > GROUP_BYTES || writePos + groupBytes + p.length > segmentSize)) {
-                    flushGroup();
-                }
-                if (group.isEmpty()) {
-                    reserve(p.length);
-                }
-                if (writeScratch.length < groupBytes + p.length) {
-                    writeScratch = Arrays.copyOf(writeScratch, Math.max(groupBytes + p.length, writeScratch.length * 2));
-                }
-                RecordFormat.encode(writeScratch, groupBytes, now(), p.flags, p.expiresAt, p.key, p.value);
-            } catch (RuntimeException e) {
-                finish(p, e);
-                continue;
-            }
-            p.offsetInGroup = groupBytes;
-            groupBytes += p.length;
-            group.add(p);
-        }
-        flushGroup();
-    }
-
-    private void flushGroup() {
-        if (group.isEmpty()) {
-            return;
-        }
-        RuntimeException error = null;
-        Segment seg = active;
-        long offset = writePos;
+        RecordFormat.encode(buf, 0, now(), flags, expiresAt, key, value);
+        writeLock.lock();
         try {
-            seg.writer().write(offset, writeScratch, 0, groupBytes);
-            writePos = offset + groupBytes;
-            seg.end(writePos);
-        } catch (RuntimeException e) {
-            error = e;
+            ensureWritable();
+            return appendEncodedLocked(buf, len, flags, key, hash);
+        } finally {
+            writeLock.unlock();
         }
-        for (PendingPut p : group) {
-            RuntimeException e = error;
-            if (e == null) {
-                try {
-                    index(seg, offset + p.offsetInGroup, p.length, p.flags, p.key, p.hash);
-                    p.lsn = advanceLsn(p.length);
-                } catch (RuntimeException indexFailure) {
-                    e = indexFailure;
-                }
-            }
-            finish(p, e);
-        }
-        group.clear();
-        groupBytes = 0;
     }
 
-    private static void finish(PendingPut p, RuntimeException error) {
-        p.error = error;
-        p.done = true;
-        LockSupport.unpark(p.waiter);
-    }
+    /** Per-thread buffer a put is encoded in before it takes the write lock. */
+    private static final ThreadLocal<byte[]> WRITE_SCRATCH = ThreadLocal.withInitial(() -> new byte[512]);
+    /** Larger encodings are not kept per thread, so 1000 writer threads cannot pin 1000 large buffers. */
+    private static final int MAX_KEPT_SCRATCH = 64 * 1024;
 
     /**
      * Location of the key's current record when it is live (positive), -1 when it has a record
@@ -573,6 +461,11 @@ public final class BitCask implements AutoCloseable {
         int len = RecordFormat.recordLength(flags, key.length, value == null ? 0 : value.length);
         byte[] buf = writeBuffer(len);
         RecordFormat.encode(buf, 0, now(), flags, expiresAt, key, value);
+        return appendEncodedLocked(buf, len, flags, key, hash);
+    }
+
+    /** Writes a record already encoded in {@code buf}, then points the key directory at it. Writer only. */
+    private long appendEncodedLocked(byte[] buf, int len, int flags, byte[] key, int hash) {
         long offset = reserve(len);
         active.writer().write(offset, buf, 0, len);
         writePos = offset + len;
@@ -1214,7 +1107,7 @@ public final class BitCask implements AutoCloseable {
         try {
             closed = true;
         } finally {
-            unlockWriter();
+            writeLock.unlock();
         }
         gate.awaitReaders();
         try {
@@ -1344,7 +1237,7 @@ public final class BitCask implements AutoCloseable {
             nextId += reserve;
             rollover();
         } finally {
-            unlockWriter();
+            writeLock.unlock();
         }
         writePendingHints();
 
@@ -1443,7 +1336,7 @@ public final class BitCask implements AutoCloseable {
                 }
             }
         } finally {
-            unlockWriter();
+            writeLock.unlock();
         }
         // Make the inputs unreachable, then wait for readers and hint writers that reached them
         // before; only then unmap. Their slots stay reserved until then, so no new segment can
@@ -1570,7 +1463,7 @@ public final class BitCask implements AutoCloseable {
             act = readOnly ? null : active;
             activeEnd = readOnly ? 0 : writePos;
         } finally {
-            unlockWriter();
+            writeLock.unlock();
         }
         for (Segment seg : segs) {
             Path dst = target.resolve(seg.file().getFileName());

@@ -8,8 +8,9 @@
  *   <li><b>Reads</b> ({@code get}, {@code containsKey}, {@code forEach}) take no lock. They probe the
  *   key directory's arrays with acquire loads and read the record through the segment backend,
  *   inside a {@link io.caskbench.bitcask.io.ReaderGate} that keeps segments mapped while they read.</li>
- *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) are serialized by one lock: encode the
- *   record, copy it into the active segment, publish the new location in the key directory. Forcing
+ *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) are serialized by one barging lock:
+ *   copy the record into the active segment, publish the new location in the key directory. A
+ *   {@code put} encodes and checksums its record on the caller's thread before it takes the lock. Forcing
  *   under {@link io.caskbench.bitcask.SyncPolicy#ALWAYS} happens after the lock is released, and
  *   concurrent writers share one force (group commit).</li>
  *   <li><b>Merge</b> runs on the caller's thread (or the background thread under auto-merge) while
@@ -31,8 +32,8 @@
  * <h2>Critical paths</h2>
  * {@code get}: hash the key, probe the directory (one cache miss), copy the record from the mapping
  * or one {@code pread}, check key and CRC32C, copy the value out. No lock, no allocation but the
- * returned array. {@code put}: encode into a reused buffer, one copy into the mapping or one
- * {@code pwrite}, one directory update, all under the write lock. Nothing on these paths logs above
+ * returned array. {@code put}: encode into a per-thread buffer, then under the write lock one copy
+ * into the mapping or one {@code pwrite} and one directory update. Nothing on these paths logs above
  * DEBUG.
  *
  * <p>Packages: {@code .format} holds the binary layouts, {@code .io} the segment backends,

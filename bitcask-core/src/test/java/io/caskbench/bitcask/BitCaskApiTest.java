@@ -332,7 +332,7 @@ class BitCaskApiTest {
         }
     }
 
-    /** Many writers at once go through the combining path; every acknowledged put must be there, also after reopen. */
+    /** Many writers at once contend for the write lock; every acknowledged put must be there, also after reopen. */
     @ParameterizedTest
     @EnumSource(Backend.class)
     void manyConcurrentWritersLoseNothing(Backend backend) throws Exception {

@@ -55,6 +55,7 @@ class StoreSmokeTest {
                 .getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of())
                 .stream().map(b -> b.getUsername())
                 .filter(name -> name.startsWith(StoreSmokeTest.class.getPackageName() + "."))
+                .filter(name -> !TargetsSuite.ONLY.matcher(name).find())
                 .distinct().sorted().collect(Collectors.toList());
     }
 }

@@ -1,0 +1,108 @@
+package io.caskbench.bench.store;
+
+import io.caskbench.bench.store.adapter.StoreKind;
+import io.caskbench.bitcask.format.RecordFormat;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.SplittableRandom;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Why: the FILE_CHANNEL backend must write each record before {@code put} returns, or a {@code kill -9}
+ * loses it. One positional write per record is therefore its physical floor on one thread, and issue 9
+ * asks its put to stay within 1.2x of that floor. Compare these rows with
+ * {@code PeersSingleThread.put} for {@code BITCASK_FILE_CHANNEL} in the same run.
+ *
+ * <p>Each write is one record of the target's shape (16-byte key, {@code valueSize}-byte value, BitCask's
+ * header), appended at the next position of a file that is preallocated once per trial and wrapped at
+ * {@link #FILE_BYTES}, so neither file growth nor the page cache filling up is measured. {@code heap}
+ * writes from a wrapped heap array, as the backend does (the JDK copies it to a cached direct buffer);
+ * {@code direct} writes from a direct buffer and is the stricter floor. Not measured: encoding, the CRC and
+ * the key directory, which are the store's own overhead above the floor.
+ */
+@State(Scope.Thread)
+public class WriteFloor extends StoreBenchmark {
+
+    /** Records per invocation, for {@code @OperationsPerInvocation}. */
+    static final int BATCH = 1_000;
+    /** The file's size; small enough to stay in the page cache, large enough not to sit in one cache line. */
+    static final long FILE_BYTES = 64L << 20;
+
+    /** Value length in bytes; the record adds a 16-byte key and the record header. */
+    @Param("100")
+    public int valueSize;
+
+    private Path dir;
+    private FileChannel channel;
+    private byte[] record;
+    private ByteBuffer heap;
+    private ByteBuffer direct;
+    private long position;
+
+    /** Creates and preallocates the file, and a record of random bytes. */
+    @Setup(Level.Trial)
+    public void open() throws IOException {
+        dir = StoreDirs.create(StoreKind.BITCASK_FILE_CHANNEL);
+        channel = FileChannel.open(dir.resolve("floor.dat"), StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.READ, StandardOpenOption.WRITE);
+        ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
+        for (long p = 0; p < FILE_BYTES; p += zeros.capacity()) {
+            zeros.clear();
+            while (zeros.hasRemaining()) {
+                channel.write(zeros, p + zeros.position());
+            }
+        }
+        record = new byte[RecordFormat.recordLength(0, 16, valueSize)];
+        new SplittableRandom(42).nextBytes(record);
+        heap = ByteBuffer.wrap(record);
+        direct = ByteBuffer.allocateDirect(record.length);
+        direct.put(record).flip();
+    }
+
+    /** Closes and deletes the file. */
+    @TearDown(Level.Trial)
+    public void close() throws IOException {
+        channel.close();
+        StoreDirs.delete(dir);
+    }
+
+    /** One {@code pwrite} per record from a heap array, as the FILE_CHANNEL backend issues it. */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long heap() throws IOException {
+        return writeBatch(heap);
+    }
+
+    /** One {@code pwrite} per record from a direct buffer: no JDK copy, the strict floor. */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long direct() throws IOException {
+        return writeBatch(direct);
+    }
+
+    private long writeBatch(ByteBuffer buffer) throws IOException {
+        int length = record.length;
+        long p = position;
+        long written = 0;
+        for (int i = 0; i < BATCH; i++) {
+            if (p + length > FILE_BYTES) {
+                p = 0;
+            }
+            buffer.clear();
+            written += channel.write(buffer, p);
+            p += length;
+        }
+        position = p;
+        return written;
+    }
+}

@@ -1,0 +1,56 @@
+package io.caskbench.bench.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caskbench.bench.BenchMain;
+import io.caskbench.bench.RunSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs, in the smoke profile, the benchmarks only the {@code targets} suite runs (the store smoke test runs
+ * the rest of it), so that a broken floor, group-commit or open benchmark fails the build; and checks that
+ * the comparison names every target. Measures nothing.
+ */
+class TargetsSmokeTest {
+
+    @Test
+    void targetOnlyBenchmarksRunAndTheTargetTableIsWritten(@TempDir Path results) throws Exception {
+        Properties props = new Properties();
+        props.setProperty("caskbench.suites", "targets");
+        props.setProperty("caskbench.profile", "smoke");
+        props.setProperty("caskbench.include", TargetsSuite.ONLY.pattern());
+        props.setProperty("caskbench.results", results.toString());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+            status = BenchMain.run(RunSettings.from(props), out);
+        }
+        String output = log.toString(StandardCharsets.UTF_8);
+        assertThat(status).as(output).isZero();
+
+        String json = Files.readString(results.resolve("targets.json"));
+        List<String> only = BenchmarkList.defaultList()
+                .getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of())
+                .stream().map(b -> b.getUsername()).filter(name -> TargetsSuite.ONLY.matcher(name).find())
+                .distinct().collect(Collectors.toList());
+        assertThat(only).hasSize(5);
+        for (String benchmark : only) {
+            assertThat(json).as("result of %s", benchmark).contains("\"benchmark\" : \"" + benchmark + "\"");
+        }
+        assertThat(results.resolve("targets-comparison.txt")).content()
+                .contains("P1 get MAPPED / LMDB", "P4 1-thread put FILE_CHANNEL / one pwrite per record (direct)",
+                        "P5 ALWAYS 1000-thread put / 1-thread put, FILE_CHANNEL", "P7 full scan time / open with hints");
+    }
+}

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -274,6 +275,45 @@ class BitCaskApiTest {
             assertThatThrownBy(() -> db.put("b", b("2"))).isInstanceOf(BitCaskException.class).hasMessageContaining("fsync");
             faulty.failForce.set(false);
             db.put("c", b("3"));
+        }
+    }
+
+    /**
+     * Group commit must not acknowledge early: under {@code ALWAYS}, every put that returns has had its
+     * record covered by a completed force, while concurrent writers share forces. Forces are slowed so
+     * that writers overlap them; 1 MiB segments make the run cross rollovers.
+     */
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void alwaysForcesEveryAcknowledgedPutWhileWritersShareForces(Backend backend) throws Exception {
+        FaultyBackend faulty = new FaultyBackend(backend == Backend.MAPPED ? new io.caskbench.bitcask.io.MappedBackend()
+                : new io.caskbench.bitcask.io.FileChannelBackend());
+        faulty.forceDelayMillis = 1;
+        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
+        int threads = 16;
+        int perThread = 300;
+        java.util.concurrent.atomic.AtomicInteger early = new java.util.concurrent.atomic.AtomicInteger();
+        try (BitCask db = BitCask.open(dir, o)) {
+            List<Thread> writers = new ArrayList<>();
+            byte[] value = new byte[300];
+            for (int t = 0; t < threads; t++) {
+                int id = t;
+                writers.add(new Thread(() -> {
+                    for (int i = 0; i < perThread; i++) {
+                        db.put("t" + id + "-" + i, value);
+                        if (!faulty.lastWriteForced()) {
+                            early.incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            writers.forEach(Thread::start);
+            for (Thread w : writers) {
+                w.join();
+            }
+            assertThat(early).as("puts acknowledged before a force covered them").hasValue(0);
+            assertThat(faulty.forces.get()).as("forces for %d puts", threads * perThread).isLessThan(threads * perThread);
+            assertThat(db.size()).isEqualTo(threads * perThread);
         }
     }
 

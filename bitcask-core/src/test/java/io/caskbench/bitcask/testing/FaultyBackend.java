@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Wraps a real backend and fails on command: writes fail once a byte budget is spent, as on a
- * full disk, and forces fail while {@link #failForce} is set.
+ * full disk, and forces fail while {@link #failForce} is set. It also keeps track of what each
+ * force covered, so a test can check that a write was forced before the store acknowledged it.
  */
 public final class FaultyBackend implements SegmentBackend {
 
@@ -20,6 +21,12 @@ public final class FaultyBackend implements SegmentBackend {
     public final AtomicLong writeBudget = new AtomicLong(-1);
     /** When set, every force fails. */
     public final AtomicBoolean failForce = new AtomicBoolean();
+    /** Milliseconds each force sleeps before it forces, to make concurrent writers overlap one. */
+    public volatile int forceDelayMillis;
+    /** Successful forces so far. */
+    public final AtomicLong forces = new AtomicLong();
+    private final ThreadLocal<Writer> lastWriter = new ThreadLocal<>();
+    private final ThreadLocal<Long> lastWriteEnd = new ThreadLocal<>();
 
     public FaultyBackend(SegmentBackend delegate) {
         this.delegate = delegate;
@@ -35,8 +42,19 @@ public final class FaultyBackend implements SegmentBackend {
         return delegate.openReadOnly(file);
     }
 
+    /**
+     * Whether the calling thread's last write lies within what a successful force of its segment
+     * covered (a force covers every write completed before it started).
+     */
+    public boolean lastWriteForced() {
+        Writer w = lastWriter.get();
+        return w == null || w.forcedEnd.get() >= lastWriteEnd.get();
+    }
+
     private final class Writer implements SegmentWriter {
         private final SegmentWriter w;
+        private final AtomicLong writtenEnd = new AtomicLong();
+        private final AtomicLong forcedEnd = new AtomicLong();
 
         Writer(SegmentWriter w) {
             this.w = w;
@@ -52,6 +70,9 @@ public final class FaultyBackend implements SegmentBackend {
                 writeBudget.addAndGet(-len);
             }
             w.write(position, src, off, len);
+            writtenEnd.accumulateAndGet(position + len, Math::max);
+            lastWriter.set(this);
+            lastWriteEnd.set(position + len);
         }
 
         @Override
@@ -59,7 +80,18 @@ public final class FaultyBackend implements SegmentBackend {
             if (failForce.get()) {
                 throw new BitCaskException("injected: fsync failed");
             }
+            long covered = writtenEnd.get();
+            int delay = forceDelayMillis;
+            if (delay > 0) {
+                try {
+                    Thread.sleep(delay);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             w.force();
+            forcedEnd.accumulateAndGet(covered, Math::max);
+            forces.incrementAndGet();
         }
 
         @Override

@@ -63,9 +63,18 @@ public final class ReportCli implements Runnable {
                 defaultValue = "results")
         private Path dir;
 
+        @Option(names = "--if-present", description = "when DIR does not exist yet, create it, write only "
+                + "machine.json and succeed (what a benchmark run does before its first results)")
+        private boolean ifPresent;
+
         @Override
         public Integer call() {
             if (!Files.isDirectory(dir)) {
+                if (ifPresent) {
+                    Path written = Machine.write(dir);
+                    spec.commandLine().getOut().println("no results yet; machine: " + written.toAbsolutePath().normalize());
+                    return 0;
+                }
                 spec.commandLine().getErr().println("error: no results folder at " + dir.toAbsolutePath());
                 return 2;
             }

@@ -108,6 +108,18 @@ class CompareTest {
         assertThat(run.err).contains("does not exist");
     }
 
+    @Test
+    void renderOfAMissingFolderFailsUnlessAskedToStartIt() {
+        Path missing = dir.resolve("not-yet");
+        Run plain = cli("render", missing.toString());
+        assertThat(plain.code).isEqualTo(2);
+        assertThat(plain.err).contains("no results folder");
+        Run ifPresent = cli("render", "--if-present", missing.toString());
+        assertThat(ifPresent.code).isZero();
+        assertThat(missing.resolve("machine.json")).exists();
+        assertThat(missing.resolve("index.html")).doesNotExist();
+    }
+
     private static Comparison.Row row(Comparison c, String keyPart) {
         return c.rows().stream().filter(r -> r.key().contains(keyPart)).findFirst().orElseThrow();
     }

@@ -574,10 +574,63 @@ public final class BitCask implements AutoCloseable {
         if (options.syncPolicy() == SyncPolicy.ALWAYS) {
             syncTo(lsn);
         }
-        if (!pendingHints.isEmpty()) {
-            writePendingHints();
+        if (!pendingHints.isEmpty() && hintTaskQueued.compareAndSet(false, true)) {
+            scheduleHints();
         }
     }
+
+    /**
+     * Writes sealed segments' hint files off the put path: building one sorts and rescans a whole
+     * segment, which cost about a fifth of single-threaded put time when the put after each rollover
+     * did it. Daemon, created at the first rollover; a hint not written before a crash only means a
+     * scan at the next open.
+     */
+    private synchronized void scheduleHints() {
+        if (closing.get()) {
+            hintTaskQueued.set(false);
+            return; // close writes them
+        }
+        if (hintWriter == null) {
+            hintWriter = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "bitcask-hints-" + dir.getFileName());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        hintWriter.execute(() -> {
+            hintTaskQueued.set(false);
+            writePendingHints();
+        });
+    }
+
+    /** Stops the hint writer and waits for a hint file it is writing. Close only. */
+    private void stopHintWriter() {
+        java.util.concurrent.ExecutorService writer;
+        synchronized (this) {
+            writer = hintWriter;
+        }
+        if (writer == null) {
+            return;
+        }
+        writer.shutdown();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (writer.awaitTermination(1, TimeUnit.MINUTES)) {
+                    break;
+                }
+                LOG.warn("still waiting for the hint writer of {}", dir);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private java.util.concurrent.ExecutorService hintWriter;
+    private final AtomicBoolean hintTaskQueued = new AtomicBoolean();
 
     /**
      * Forces everything appended up to {@code lsn}. Concurrent callers share one force (group
@@ -1177,6 +1230,7 @@ public final class BitCask implements AutoCloseable {
         } finally {
             writeLock.unlock();
         }
+        stopHintWriter();
         gate.awaitReaders();
         try {
             if (!readOnly) {

@@ -197,12 +197,15 @@ public final class Charts {
         }
         boolean log = max > 0 && min > 0 && max / min > LOG_SCALE_ABOVE;
         int barsPerGroup = spec.merged() ? 1 : Math.max(1, series.size());
-        int width = Math.max(760, Math.min(1500, 160 + categories.size() * barsPerGroup * 26));
         boolean higherIsBetter = Units.isRate(spec.unit());
         String constantText = constant.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(", "));
+        String title = spec.suite() + ": " + spec.group() + (constantText.isEmpty() ? "" : "  (" + constantText + ")");
+        // XChart centres the title over the plot, left of the legend; a chart narrower than the title clips it.
+        int width = Math.max(Math.max(760, 320 + title.length() * 9),
+                Math.min(1500, 160 + categories.size() * barsPerGroup * 26));
         CategoryChart chart = new CategoryChartBuilder().width(width).height(460)
-                .title(spec.suite() + ": " + spec.group() + (constantText.isEmpty() ? "" : "  (" + constantText + ")"))
+                .title(title)
                 .xAxisTitle(machineLabel)
                 .yAxisTitle(spec.unit() + (higherIsBetter ? ", higher is better" : Units.isTimePer(spec.unit())
                         ? ", lower is better" : "") + (log ? " (log scale)" : ""))

@@ -643,7 +643,11 @@ public final class BitCask implements AutoCloseable {
      */
     private void syncTo(long lsn) {
         SyncWaiter me = null;
-        while (durableLsn < lsn && !closed) {
+        while (durableLsn < lsn) {
+            if (closed) {
+                awaitCloseForce(lsn);
+                break;
+            }
             if (syncLeader.compareAndSet(false, true)) {
                 if (me != null) {
                     dequeue(me);
@@ -658,6 +662,11 @@ public final class BitCask implements AutoCloseable {
                             durableLsn = target;
                         }
                     }
+                } catch (RuntimeException e) {
+                    if (!closed) {
+                        throw e;
+                    }
+                    // close() closed the segment under us; its own force decides (next iteration)
                 } finally {
                     syncLeader.set(false);
                     wakeSyncWaiters();
@@ -675,6 +684,31 @@ public final class BitCask implements AutoCloseable {
             dequeue(me);
         }
     }
+
+    /**
+     * A write that was appended before close but not yet forced waits for close's own force, so that
+     * under {@code ALWAYS} no put returns unforced even when it races {@code close()}.
+     */
+    private void awaitCloseForce(long lsn) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                closeForced.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (durableLsn < lsn) {
+            throw new BitCaskException("store " + dir + " was closed and its final force failed; this write may not be durable");
+        }
+    }
+
+    /** Opened when close() has forced and closed every segment, or failed to. */
+    private final java.util.concurrent.CountDownLatch closeForced = new java.util.concurrent.CountDownLatch(1);
 
     /** Removes a waiter the leader has not removed already (a queue removal is a linear search). */
     private void dequeue(SyncWaiter w) {
@@ -1218,6 +1252,7 @@ public final class BitCask implements AutoCloseable {
         if (!closing.compareAndSet(false, true)) {
             return;
         }
+        boolean activeForced = false;
         if (background != null) {
             background.shutdownNow();
         }
@@ -1237,6 +1272,7 @@ public final class BitCask implements AutoCloseable {
                 Segment act = active;
                 act.writer().truncate(writePos);
                 act.writer().force();
+                activeForced = true;
                 pendingHints.add(act);
                 for (Segment seg : new ArrayList<>(pendingHints)) {
                     try {
@@ -1248,13 +1284,19 @@ public final class BitCask implements AutoCloseable {
                 pendingHints.clear();
             }
         } finally {
+            boolean allClosed = true;
             for (Segment seg : segmentsInOrder()) {
                 try {
-                    seg.close();
+                    seg.close(); // forces a writable segment before it lets go of it
                 } catch (RuntimeException e) {
+                    allClosed = false;
                     LOG.warn("closing {} failed: {}", seg.file(), e.toString());
                 }
             }
+            if (activeForced && allClosed) {
+                durableLsn = (long) APPENDED.getAcquire(this);
+            }
+            closeForced.countDown();
             if (storeLock != null) {
                 storeLock.release();
             }
@@ -1265,6 +1307,7 @@ public final class BitCask implements AutoCloseable {
     private void abandon() {
         closed = true;
         closing.set(true);
+        closeForced.countDown();
         if (background != null) {
             background.shutdownNow();
         }

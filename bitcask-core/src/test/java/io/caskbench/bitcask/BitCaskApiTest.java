@@ -317,6 +317,51 @@ class BitCaskApiTest {
         }
     }
 
+    /**
+     * A put under {@code ALWAYS} that is still waiting for its force when another thread closes the store
+     * must not return before close has forced it. Thread a leads a slow force; b appends after that force
+     * began, so only close's force can cover b.
+     */
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void alwaysPutRacingCloseReturnsOnlyOnceCloseForcedIt(Backend backend) throws Exception {
+        FaultyBackend faulty = new FaultyBackend(backend == Backend.MAPPED ? new io.caskbench.bitcask.io.MappedBackend()
+                : new io.caskbench.bitcask.io.FileChannelBackend());
+        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
+        BitCask db = BitCask.open(dir, o);
+        faulty.forceDelayMillis = 300;
+        long writesBefore = faulty.writes.get();
+        java.util.concurrent.atomic.AtomicReference<Object> bOutcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread a = new Thread(() -> db.put("a", b("1")));
+        a.start();
+        awaitCondition(() -> faulty.forcesStarted.get() >= 1);
+        Thread bThread = new Thread(() -> {
+            try {
+                db.put("b", b("2"));
+                bOutcome.set(faulty.lastWriteForced());
+            } catch (RuntimeException e) {
+                bOutcome.set(e);
+            }
+        });
+        bThread.start();
+        awaitCondition(() -> faulty.writes.get() >= writesBefore + 2);
+        db.close();
+        a.join();
+        bThread.join();
+        assertThat(bOutcome.get()).as("b's put returned with its record forced").isEqualTo(Boolean.TRUE);
+        try (BitCask reopened = BitCask.open(dir, opts(backend))) {
+            assertThat(reopened.get("b")).isEqualTo(b("2"));
+        }
+    }
+
+    private static void awaitCondition(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("condition within 30 s").isLessThan(deadline);
+            Thread.sleep(1);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Backend.class)
     void typedViewWithProtostuff(Backend backend) {

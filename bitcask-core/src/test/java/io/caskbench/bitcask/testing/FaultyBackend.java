@@ -25,6 +25,10 @@ public final class FaultyBackend implements SegmentBackend {
     public volatile int forceDelayMillis;
     /** Successful forces so far. */
     public final AtomicLong forces = new AtomicLong();
+    /** Forces begun so far, successful or not. */
+    public final AtomicLong forcesStarted = new AtomicLong();
+    /** Writes that reached the file so far. */
+    public final AtomicLong writes = new AtomicLong();
     private final ThreadLocal<Writer> lastWriter = new ThreadLocal<>();
     private final ThreadLocal<Long> lastWriteEnd = new ThreadLocal<>();
 
@@ -73,6 +77,7 @@ public final class FaultyBackend implements SegmentBackend {
             writtenEnd.accumulateAndGet(position + len, Math::max);
             lastWriter.set(this);
             lastWriteEnd.set(position + len);
+            writes.incrementAndGet();
         }
 
         @Override
@@ -80,6 +85,7 @@ public final class FaultyBackend implements SegmentBackend {
             if (failForce.get()) {
                 throw new BitCaskException("injected: fsync failed");
             }
+            forcesStarted.incrementAndGet();
             long covered = writtenEnd.get();
             int delay = forceDelayMillis;
             if (delay > 0) {

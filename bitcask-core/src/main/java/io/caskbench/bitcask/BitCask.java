@@ -60,8 +60,11 @@ import java.util.stream.StreamSupport;
 public final class BitCask implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BitCask.class);
+    /** Larger per-thread buffers are not kept, so 1000 threads cannot pin 1000 large arrays. */
     private static final int SCRATCH_KEEP = 64 << 10;
     private static final ThreadLocal<byte[]> READ_SCRATCH = ThreadLocal.withInitial(() -> new byte[512]);
+    /** Per-thread buffer a put is encoded in before it takes the write lock. */
+    private static final ThreadLocal<byte[]> WRITE_SCRATCH = ThreadLocal.withInitial(() -> new byte[512]);
 
     private final Path dir;
     private final BitCaskOptions options;
@@ -231,7 +234,7 @@ public final class BitCask implements AutoCloseable {
                     }
                     throw corrupt(seg, loc, "index entry points nowhere (len " + len + ", seg " + seg + ")");
                 }
-                byte[] buf = scratch(len);
+                byte[] buf = scratch(READ_SCRATCH, len);
                 long offset = KeyDir.offset(loc);
                 try {
                     seg.reader().read(offset, buf, 0, len);
@@ -275,14 +278,15 @@ public final class BitCask implements AutoCloseable {
         return t.location(i) != loc || t.length(i) != len || keyDir.table() != t;
     }
 
-    private static byte[] scratch(int len) {
+    /** This thread's buffer from {@code cache}, grown to {@code len}; a fresh array above {@link #SCRATCH_KEEP}. */
+    private static byte[] scratch(ThreadLocal<byte[]> cache, int len) {
         if (len > SCRATCH_KEEP) {
             return new byte[len];
         }
-        byte[] b = READ_SCRATCH.get();
+        byte[] b = cache.get();
         if (b.length < len) {
-            b = new byte[Math.max(len, b.length * 2)];
-            READ_SCRATCH.set(b);
+            b = new byte[Math.max(len, Math.min(b.length * 2, SCRATCH_KEEP))];
+            cache.set(b);
         }
         return b;
     }
@@ -413,13 +417,7 @@ public final class BitCask implements AutoCloseable {
     private long append(byte[] key, byte[] value, int flags, long expiresAt) {
         int hash = KeyHash.hash(key);
         int len = RecordFormat.recordLength(flags, key.length, value.length);
-        byte[] buf = WRITE_SCRATCH.get();
-        if (buf.length < len) {
-            buf = new byte[Math.max(len, buf.length * 2)];
-            if (buf.length <= MAX_KEPT_SCRATCH) {
-                WRITE_SCRATCH.set(buf);
-            }
-        }
+        byte[] buf = scratch(WRITE_SCRATCH, len);
         RecordFormat.encode(buf, 0, now(), flags, expiresAt, key, value);
         writeLock.lock();
         try {
@@ -429,11 +427,6 @@ public final class BitCask implements AutoCloseable {
             writeLock.unlock();
         }
     }
-
-    /** Per-thread buffer a put is encoded in before it takes the write lock. */
-    private static final ThreadLocal<byte[]> WRITE_SCRATCH = ThreadLocal.withInitial(() -> new byte[512]);
-    /** Larger encodings are not kept per thread, so 1000 writer threads cannot pin 1000 large buffers. */
-    private static final int MAX_KEPT_SCRATCH = 64 * 1024;
 
     /**
      * Location of the key's current record when it is live (positive), -1 when it has a record
@@ -591,11 +584,7 @@ public final class BitCask implements AutoCloseable {
             return; // close writes them
         }
         if (hintWriter == null) {
-            hintWriter = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "bitcask-hints-" + dir.getFileName());
-                t.setDaemon(true);
-                return t;
-            });
+            hintWriter = Executors.newSingleThreadExecutor(daemonThreads("hints"));
         }
         hintWriter.execute(() -> {
             hintTaskQueued.set(false);
@@ -613,13 +602,33 @@ public final class BitCask implements AutoCloseable {
             return;
         }
         writer.shutdown();
+        uninterruptibly(() -> {
+            while (!writer.awaitTermination(1, TimeUnit.MINUTES)) {
+                LOG.warn("still waiting for the hint writer of {}", dir);
+            }
+        });
+    }
+
+    /** Threads for this store's executors: daemons, named after the store's directory. */
+    private java.util.concurrent.ThreadFactory daemonThreads(String role) {
+        return r -> {
+            Thread t = new Thread(r, "bitcask-" + role + "-" + dir.getFileName());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** A blocking wait that close and a racing writer must finish; an interrupt is kept for later. */
+    private interface BlockingWait {
+        void await() throws InterruptedException;
+    }
+
+    private static void uninterruptibly(BlockingWait wait) {
         boolean interrupted = false;
         while (true) {
             try {
-                if (writer.awaitTermination(1, TimeUnit.MINUTES)) {
-                    break;
-                }
-                LOG.warn("still waiting for the hint writer of {}", dir);
+                wait.await();
+                break;
             } catch (InterruptedException e) {
                 interrupted = true;
             }
@@ -690,18 +699,7 @@ public final class BitCask implements AutoCloseable {
      * under {@code ALWAYS} no put returns unforced even when it races {@code close()}.
      */
     private void awaitCloseForce(long lsn) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                closeForced.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        uninterruptibly(closeForced::await);
         if (durableLsn < lsn) {
             throw new BitCaskException("store " + dir + " was closed and its final force failed; this write may not be durable");
         }
@@ -1038,11 +1036,7 @@ public final class BitCask implements AutoCloseable {
         if (!interval && !autoMerge) {
             return;
         }
-        background = Executors.newScheduledThreadPool(1, r -> {
-            Thread t = new Thread(r, "bitcask-background-" + dir.getFileName());
-            t.setDaemon(true);
-            return t;
-        });
+        background = Executors.newScheduledThreadPool(1, daemonThreads("background"));
         if (interval) {
             long ms = options.syncInterval().toMillis();
             background.scheduleWithFixedDelay(this::backgroundSync, ms, ms, TimeUnit.MILLISECONDS);

@@ -239,8 +239,7 @@ class BitCaskApiTest {
     @ParameterizedTest
     @EnumSource(Backend.class)
     void fullDiskFailsTheWriteCleanlyAndLosesNothing(Backend backend) {
-        FaultyBackend faulty = new FaultyBackend(backend == Backend.MAPPED ? new io.caskbench.bitcask.io.MappedBackend()
-                : new io.caskbench.bitcask.io.FileChannelBackend());
+        FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).segmentSize(1 << 20).build();
         try (BitCask db = BitCask.open(dir, o)) {
             for (int i = 0; i < 100; i++) {
@@ -266,8 +265,7 @@ class BitCaskApiTest {
     @ParameterizedTest
     @EnumSource(Backend.class)
     void failedForceUnderAlwaysIsReportedToTheWriter(Backend backend) {
-        FaultyBackend faulty = new FaultyBackend(backend == Backend.MAPPED ? new io.caskbench.bitcask.io.MappedBackend()
-                : new io.caskbench.bitcask.io.FileChannelBackend());
+        FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
         try (BitCask db = BitCask.open(dir, o)) {
             db.put("a", b("1"));
@@ -286,8 +284,7 @@ class BitCaskApiTest {
     @ParameterizedTest
     @EnumSource(Backend.class)
     void alwaysForcesEveryAcknowledgedPutWhileWritersShareForces(Backend backend) throws Exception {
-        FaultyBackend faulty = new FaultyBackend(backend == Backend.MAPPED ? new io.caskbench.bitcask.io.MappedBackend()
-                : new io.caskbench.bitcask.io.FileChannelBackend());
+        FaultyBackend faulty = new FaultyBackend(backend.create());
         faulty.forceDelayMillis = 1;
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
         int threads = 16;
@@ -319,17 +316,18 @@ class BitCaskApiTest {
 
     /**
      * A put under {@code ALWAYS} that is still waiting for its force when another thread closes the store
-     * must not return before close has forced it. Thread a leads a slow force; b appends after that force
-     * began, so only close's force can cover b.
+     * must not return before close has forced it. Thread a's force is held at a gate after it noted what
+     * it covers; b appends after that, so only close's force can cover b. The gate opens once close has
+     * marked the store closed, so b is waiting across the close whatever the machine's speed.
      */
     @ParameterizedTest
     @EnumSource(Backend.class)
     void alwaysPutRacingCloseReturnsOnlyOnceCloseForcedIt(Backend backend) throws Exception {
-        FaultyBackend faulty = new FaultyBackend(backend == Backend.MAPPED ? new io.caskbench.bitcask.io.MappedBackend()
-                : new io.caskbench.bitcask.io.FileChannelBackend());
+        FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
         BitCask db = BitCask.open(dir, o);
-        faulty.forceDelayMillis = 300;
+        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        faulty.forceGate = gate;
         long writesBefore = faulty.writes.get();
         java.util.concurrent.atomic.AtomicReference<Object> bOutcome = new java.util.concurrent.atomic.AtomicReference<>();
         Thread a = new Thread(() -> db.put("a", b("1")));
@@ -345,7 +343,11 @@ class BitCaskApiTest {
         });
         bThread.start();
         awaitCondition(() -> faulty.writes.get() >= writesBefore + 2);
-        db.close();
+        Thread closer = new Thread(db::close);
+        closer.start();
+        awaitCondition(db::isClosed);
+        gate.countDown();
+        closer.join();
         a.join();
         bThread.join();
         assertThat(bOutcome.get()).as("b's put returned with its record forced").isEqualTo(Boolean.TRUE);
@@ -490,15 +492,22 @@ class BitCaskApiTest {
             db.write(new WriteBatch().put("a", b("0")).put("b", b("0")));
             java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
             java.util.List<String> violations = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            java.util.List<Throwable> errors = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            java.util.concurrent.atomic.AtomicLong pairsRead = new java.util.concurrent.atomic.AtomicLong();
             java.util.List<Thread> readers = new java.util.ArrayList<>();
             for (int r = 0; r < 4; r++) {
                 Thread t = new Thread(() -> {
-                    while (!stop.get()) {
-                        int a = Integer.parseInt(new String(db.get("a"), StandardCharsets.UTF_8));
-                        int bv = Integer.parseInt(new String(db.get("b"), StandardCharsets.UTF_8));
-                        if (bv < a) {
-                            violations.add("a=" + a + " b=" + bv);
+                    try {
+                        while (!stop.get()) {
+                            int a = Integer.parseInt(new String(db.get("a"), StandardCharsets.UTF_8));
+                            int bv = Integer.parseInt(new String(db.get("b"), StandardCharsets.UTF_8));
+                            if (bv < a) {
+                                violations.add("a=" + a + " b=" + bv);
+                            }
+                            pairsRead.incrementAndGet();
                         }
+                    } catch (Throwable e) {
+                        errors.add(e); // a null or failed read must fail the test, not end a reader quietly
                     }
                 });
                 t.start();
@@ -511,7 +520,9 @@ class BitCaskApiTest {
             for (Thread t : readers) {
                 t.join();
             }
+            assertThat(errors).isEmpty();
             assertThat(violations).isEmpty();
+            assertThat(pairsRead.get()).as("pairs read while batches were written").isPositive();
         }
     }
 }

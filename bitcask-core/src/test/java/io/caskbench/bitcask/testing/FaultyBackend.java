@@ -23,6 +23,8 @@ public final class FaultyBackend implements SegmentBackend {
     public final AtomicBoolean failForce = new AtomicBoolean();
     /** Milliseconds each force sleeps before it forces, to make concurrent writers overlap one. */
     public volatile int forceDelayMillis;
+    /** When set, every force waits until this latch opens (after noting what it covers). */
+    public volatile java.util.concurrent.CountDownLatch forceGate;
     /** Successful forces so far. */
     public final AtomicLong forces = new AtomicLong();
     /** Forces begun so far, successful or not. */
@@ -85,8 +87,16 @@ public final class FaultyBackend implements SegmentBackend {
             if (failForce.get()) {
                 throw new BitCaskException("injected: fsync failed");
             }
+            long covered = writtenEnd.get(); // before forcesStarted: a write seen after that is not covered
             forcesStarted.incrementAndGet();
-            long covered = writtenEnd.get();
+            java.util.concurrent.CountDownLatch gate = forceGate;
+            if (gate != null) {
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             int delay = forceDelayMillis;
             if (delay > 0) {
                 try {

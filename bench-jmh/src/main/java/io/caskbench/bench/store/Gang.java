@@ -73,18 +73,53 @@ public class Gang {
         gang.close();
     }
 
+    /** One operation of one gang thread; returns bytes read, or 0. */
+    @FunctionalInterface
+    public interface Op {
+        /**
+         * Does operation {@code j} (0 .. opsPerThread-1) of gang thread {@code thread}.
+         *
+         * @return bytes read, summed into the invocation's result
+         */
+        long apply(int thread, int j);
+    }
+
+    /**
+     * Every thread does its {@code opsPerThread} operations; the invocation fails with the rate it reached
+     * if it runs past the time limit. Returns the sum of what the operations returned.
+     */
+    public long each(String what, Op op) {
+        long[] sums = new long[THREADS];
+        int ops = opsPerThread;
+        run(what, t -> {
+            long sum = 0;
+            int j = 0;
+            for (; j < ops && !gang.stopRequested(); j++) {
+                sum += op.apply(t, j);
+            }
+            sums[t] = sum;
+            done.addAndGet(j);
+        });
+        long total = 0;
+        for (long sum : sums) {
+            total += sum;
+        }
+        return total;
+    }
+
+    /** Operations each thread does per invocation. */
+    public int opsPerThread() {
+        return opsPerThread;
+    }
+
     /** Every thread puts its 1000 keys. */
     public void put(StoreAdapter store, Workload workload, int base) {
         int n = workload.keyCount();
         byte[] value = workload.value();
         int ops = opsPerThread;
-        run("put", t -> {
-            int first = base + t * ops;
-            int j = 0;
-            for (; j < ops && !gang.stopRequested(); j++) {
-                store.put(workload.keyAt((first + j) % n), value);
-            }
-            done.addAndGet(j);
+        each("put", (t, j) -> {
+            store.put(workload.keyAt((base + t * ops + j) % n), value);
+            return 0;
         });
     }
 
@@ -109,27 +144,14 @@ public class Gang {
     public long read(StoreAdapter store, Workload workload, boolean putEvery10th) {
         int n = workload.keyCount();
         byte[] value = workload.value();
-        long[] bytes = new long[THREADS];
         int ops = opsPerThread;
-        run(putEvery10th ? "mixed" : "get", t -> {
-            int first = t * ops;
-            long sum = 0;
-            int j = 0;
-            for (; j < ops && !gang.stopRequested(); j++) {
-                int position = (first + j) % n;
-                if (putEvery10th && j % 10 == 9) {
-                    store.put(workload.keyAt(position), value);
-                } else {
-                    sum += Reads.get(store, workload, position).length;
-                }
+        return each(putEvery10th ? "mixed" : "get", (t, j) -> {
+            int position = (t * ops + j) % n;
+            if (putEvery10th && j % 10 == 9) {
+                store.put(workload.keyAt(position), value);
+                return 0;
             }
-            bytes[t] = sum;
-            done.addAndGet(j);
+            return Reads.get(store, workload, position).length;
         });
-        long total = 0;
-        for (long b : bytes) {
-            total += b;
-        }
-        return total;
     }
 }

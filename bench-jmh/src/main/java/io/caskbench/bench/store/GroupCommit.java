@@ -1,15 +1,13 @@
 package io.caskbench.bench.store;
 
-import io.caskbench.bench.ThreadGang;
 import io.caskbench.bench.store.adapter.StoreKind;
+import io.caskbench.bench.store.workload.Workload;
 import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.SyncPolicy;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -18,7 +16,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Why: does BitCask combine concurrent writers? With {@link SyncPolicy#ALWAYS} every acknowledged put is
@@ -27,20 +24,20 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * {@code sync=NONE} on FILE_CHANNEL, P4's 1000-thread half). {@code single} and {@code gang} run the same
  * puts of new 16-byte keys with 100-byte values into the same store; their ratio is the figure.
  *
- * <p>The gang is 1000 platform threads started per trial ({@link ThreadGang}); each does
+ * <p>The gang is the store suites' {@link Gang}: 1000 platform threads started per trial; each does
  * {@code opsPerThread} puts per invocation and the score is total puts over the gang's wall time, never
  * JMH's {@code @Threads}. The suite sets JMH's operations per invocation to match {@code opsPerThread}
- * (checked at setup), so a changed parameter cannot mis-scale the score. Keys cycle through 1M, so the
+ * (the gang checks), so a changed parameter cannot mis-scale the score. Keys cycle through 1M, so the
  * store grows by the run's data only, in 64 MiB segments. Not measured: thread start, store open and
  * key generation.
  */
 @State(Scope.Benchmark)
 public class GroupCommit extends StoreBenchmark {
 
-    /** Threads in the gang. */
-    static final int THREADS = 1_000;
     /** Puts per invocation of {@code single}. */
     static final int SINGLE_BATCH = 100;
+    /** Puts per gang thread per invocation in the default form. */
+    static final int GANG_OPS_PER_THREAD = 100;
     private static final int KEYS = 1 << 20;
 
     /** Segment backend. */
@@ -51,44 +48,34 @@ public class GroupCommit extends StoreBenchmark {
     @Param({"ALWAYS", "NONE"})
     public SyncPolicy sync;
 
-    /** Puts per gang thread per invocation; JMH's operations per invocation must be 1000 times this. */
-    @Param("100")
+    /** Puts per gang thread per invocation; JMH's operations per invocation must be 1000 times this ({@link Gang} checks). */
+    @Param("" + GANG_OPS_PER_THREAD)
     public int opsPerThread;
 
     private Path dir;
     private BitCask db;
     private byte[][] keys;
     private byte[] value;
-    private ThreadGang gang;
     private int cursor;
-    private final AtomicLong done = new AtomicLong();
 
-    /** Opens the store and starts the gang; checks the operations per invocation. */
+    /** Opens the store and generates the keys. */
     @Setup(Level.Trial)
-    public void open(BenchmarkParams params) {
-        if (params.getBenchmark().endsWith(".gang") && params.getOpsPerInvocation() != (long) THREADS * opsPerThread) {
-            throw new IllegalStateException("operations per invocation is " + params.getOpsPerInvocation()
-                    + " but the gang does " + THREADS + " x " + opsPerThread + "; set -opi " + THREADS * opsPerThread);
-        }
+    public void open() {
         dir = StoreDirs.create(backend == Backend.MAPPED ? StoreKind.BITCASK_MAPPED : StoreKind.BITCASK_FILE_CHANNEL);
         db = BitCask.open(dir, BitCaskOptions.builder().backend(backend).syncPolicy(sync)
                 .expectedKeys(KEYS).segmentSize(64L << 20).autoMerge(false).build());
         keys = new byte[KEYS][];
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < KEYS; i++) {
-            keys[i] = String.format("%016d", random.nextLong(10_000_000_000_000_000L)).getBytes(StandardCharsets.US_ASCII);
+            keys[i] = Workload.decimalKey(random.nextLong(10_000_000_000_000_000L));
         }
         value = new byte[100];
         random.nextBytes(value);
-        gang = params.getBenchmark().endsWith(".gang") ? new ThreadGang(THREADS, "commit-gang") : null;
     }
 
-    /** Stops the gang, closes the store and deletes it. */
+    /** Closes the store and deletes it. */
     @TearDown(Level.Trial)
     public void close() {
-        if (gang != null) {
-            gang.close();
-        }
         db.close();
         StoreDirs.delete(dir);
     }
@@ -106,22 +93,14 @@ public class GroupCommit extends StoreBenchmark {
 
     /** 1000 threads x {@code opsPerThread} puts per invocation, total puts over wall time. */
     @Benchmark
-    @OperationsPerInvocation(THREADS * 100)
-    public void gang() {
+    @OperationsPerInvocation(Gang.THREADS * GANG_OPS_PER_THREAD)
+    public void gang(Gang gang) {
         int base = cursor;
-        int ops = opsPerThread;
-        done.set(0);
-        if (!gang.run(t -> {
-            int first = base + t * ops;
-            int j = 0;
-            for (; j < ops && !gang.stopRequested(); j++) {
-                db.put(keys[(first + j) & (KEYS - 1)], value);
-            }
-            done.addAndGet(j);
-        }, Gang.LIMIT)) {
-            throw new IllegalStateException(THREADS + "-thread puts stopped at the time limit after " + done.get()
-                    + " of " + (long) THREADS * ops + " puts; no figure recorded");
-        }
-        cursor = base + THREADS * ops;
+        int ops = gang.opsPerThread();
+        gang.each("put", (t, j) -> {
+            db.put(keys[(base + t * ops + j) & (KEYS - 1)], value);
+            return 0;
+        });
+        cursor = base + Gang.THREADS * ops;
     }
 }

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * without JMH's trial teardown, so every directory not yet deleted is also deleted when the fork's JVM
  * exits; otherwise each failure would leave up to gigabytes behind.
  */
-final class StoreDirs {
+public final class StoreDirs {
 
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
 
@@ -39,7 +39,7 @@ final class StoreDirs {
     }
 
     /** Creates a new empty directory for one store. */
-    static Path create(StoreKind kind) {
+    public static Path create(StoreKind kind) {
         try {
             Path base = Path.of(System.getProperty("caskbench.data", System.getProperty("java.io.tmpdir")));
             Files.createDirectories(base);
@@ -52,7 +52,7 @@ final class StoreDirs {
     }
 
     /** Deletes {@code dir} and everything in it; a missing directory is fine. */
-    static void delete(Path dir) {
+    public static void delete(Path dir) {
         if (dir == null) {
             return;
         }

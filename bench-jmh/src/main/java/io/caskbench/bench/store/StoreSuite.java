@@ -65,15 +65,23 @@ public final class StoreSuite implements Suite {
     }
 
     private static ChainedOptionsBuilder base(Profile profile) {
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .addProfiler(FootprintProfiler.class)
-                // A smoke run exists to fail on a broken benchmark; a measuring run keeps going.
-                .shouldFailOnError(profile == Profile.SMOKE);
         // How long one 1000-thread invocation (1M operations) may take before it is stopped and failed
         // (see Gang): below 1M/15 s = 67k ops/s a store has collapsed under contention, and the quick
         // profile cannot afford to wait; the full profile waits for the slow peers. Smoke runs do only
         // 1000 operations, so their limit only catches a hang and never fails a slow machine.
-        options.jvmArgsPrepend("-Dcaskbench.gangLimitSeconds=" + (profile == Profile.QUICK ? 15 : 900));
+        return base(profile, profile == Profile.QUICK ? 15 : 900);
+    }
+
+    /**
+     * The settings every store-suite run shares: the footprint profiler, failing fast only in smoke runs,
+     * the 1000-thread time limit, and the profile's forks and iterations. The targets suite builds on it.
+     */
+    static ChainedOptionsBuilder base(Profile profile, int gangLimitSeconds) {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .addProfiler(FootprintProfiler.class)
+                // A smoke run exists to fail on a broken benchmark; a measuring run keeps going.
+                .shouldFailOnError(profile == Profile.SMOKE);
+        options.jvmArgsPrepend("-Dcaskbench.gangLimitSeconds=" + gangLimitSeconds);
         return switch (profile) {
             case SMOKE -> options.forks(1).warmupIterations(0).measurementIterations(1)
                     .measurementTime(TimeValue.milliseconds(10));
@@ -156,7 +164,7 @@ public final class StoreSuite implements Suite {
         return base(profile).include(pattern(benchmark));
     }
 
-    private static String pattern(Class<?> benchmark) {
+    static String pattern(Class<?> benchmark) {
         return "\\." + benchmark.getSimpleName() + "\\.";
     }
 

@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The {@code targets} suite: every measurement issue 9's performance targets are stated in, in one run, at
@@ -32,7 +31,6 @@ public final class TargetsSuite implements Suite {
     public static final Pattern ONLY = Pattern.compile("\\.(WriteFloor|GroupCommit|OpenBench)\\.");
 
     private static final String[] THREADED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "CONCURRENT_HASH_MAP"};
-    private static final int GANG_OPS_PER_THREAD = 100;
 
     /** Creates the suite; {@link java.util.ServiceLoader} calls this. */
     public TargetsSuite() {
@@ -50,23 +48,19 @@ public final class TargetsSuite implements Suite {
 
     @Override
     public ChainedOptionsBuilder options(Profile profile) {
-        return base(profile).include(pattern(PeersSingleThread.class)).include(pattern(ThousandThreads.class))
-                .include(pattern(WriteFloor.class)).include(pattern(GroupCommit.class))
-                .include(pattern(OpenBench.class));
+        return base(profile).include(StoreSuite.pattern(PeersSingleThread.class)).include(StoreSuite.pattern(ThousandThreads.class))
+                .include(StoreSuite.pattern(WriteFloor.class)).include(StoreSuite.pattern(GroupCommit.class))
+                .include(StoreSuite.pattern(OpenBench.class));
     }
 
+    /**
+     * The store suite's settings, with a 60 s limit per 1000-thread invocation (only BitCask and the bound
+     * run here, and a slower one has missed P3 anyway) and, in the quick profile, 2 warm-up and 5 measured
+     * iterations: the targets are ratios, and three iterations left errors as large as some of them.
+     */
     private static ChainedOptionsBuilder base(Profile profile) {
-        ChainedOptionsBuilder options = new OptionsBuilder().addProfiler(FootprintProfiler.class)
-                .shouldFailOnError(profile == Profile.SMOKE);
-        options.jvmArgsPrepend("-Dcaskbench.gangLimitSeconds=" + (profile == Profile.SMOKE ? 900 : 60));
-        return switch (profile) {
-            case SMOKE -> options.forks(1).warmupIterations(0).measurementIterations(1)
-                    .measurementTime(TimeValue.milliseconds(10));
-            case QUICK -> options.forks(1).warmupIterations(2).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(5).measurementTime(TimeValue.seconds(1));
-            case FULL -> options.forks(2).warmupIterations(3).warmupTime(TimeValue.seconds(2))
-                    .measurementIterations(5).measurementTime(TimeValue.seconds(2));
-        };
+        ChainedOptionsBuilder options = StoreSuite.base(profile, profile == Profile.SMOKE ? 900 : 60);
+        return profile == Profile.QUICK ? options.warmupIterations(2).measurementIterations(5) : options;
     }
 
     @Override
@@ -74,30 +68,26 @@ public final class TargetsSuite implements Suite {
         boolean smoke = profile == Profile.SMOKE;
         String[] keys = {smoke ? "10000" : "1000000"};
         List<ChainedOptionsBuilder> runs = new ArrayList<>();
-        runs.add(base(profile).include(pattern(PeersSingleThread.class)).param("keyCount", keys)
+        runs.add(base(profile).include(StoreSuite.pattern(PeersSingleThread.class)).param("keyCount", keys)
                 .param("valueSize", "100").param("order", "RANDOM"));
         int gangOps = smoke ? 1 : 1000;
         for (String method : new String[] {"get", "put"}) {
-            // Each invocation is 1M operations; the first measured ones are warm enough, as in the store suite.
-            runs.add(base(profile).include(pattern(ThousandThreads.class) + method + "$").param("keyCount", keys)
+            // Each invocation is 1M operations: one warm-up invocation is enough.
+            runs.add(base(profile).include(StoreSuite.pattern(ThousandThreads.class) + method + "$").param("keyCount", keys)
                     .param("valueSize", "100").param("order", "RANDOM").param("store", THREADED)
                     .param("opsPerThread", String.valueOf(gangOps)).operationsPerInvocation(Gang.THREADS * gangOps)
                     .warmupIterations(smoke ? 0 : 1));
         }
-        runs.add(base(profile).include(pattern(WriteFloor.class)).param("valueSize", "100"));
-        int commitOps = smoke ? 1 : GANG_OPS_PER_THREAD;
-        runs.add(base(profile).include(pattern(GroupCommit.class) + "single$"));
-        runs.add(base(profile).include(pattern(GroupCommit.class) + "gang$")
+        runs.add(base(profile).include(StoreSuite.pattern(WriteFloor.class)).param("valueSize", "100"));
+        int commitOps = smoke ? 1 : GroupCommit.GANG_OPS_PER_THREAD;
+        runs.add(base(profile).include(StoreSuite.pattern(GroupCommit.class) + "single$"));
+        runs.add(base(profile).include(StoreSuite.pattern(GroupCommit.class) + "gang$")
                 .param("opsPerThread", String.valueOf(commitOps))
-                .operationsPerInvocation(GroupCommit.THREADS * commitOps));
-        ChainedOptionsBuilder open = new OptionsBuilder().include(pattern(OpenBench.class))
-                .shouldFailOnError(smoke).param("keyCount", keys);
+                .operationsPerInvocation(Gang.THREADS * commitOps));
+        ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))
+                .shouldFailOnError(smoke).shouldDoGC(true).param("keyCount", keys);
         runs.add(smoke ? open.warmupIterations(0).measurementIterations(1) : open);
         return runs;
-    }
-
-    private static String pattern(Class<?> benchmark) {
-        return "\\." + benchmark.getSimpleName() + "\\.";
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.caskbench.bench.files.read;
 
+import io.caskbench.bitcask.io.Unmapper;
 import io.caskbench.bench.files.fixture.Checksum;
 import io.caskbench.bench.files.fixture.Mappings;
 import io.caskbench.bench.files.fixture.Positions;
@@ -95,7 +96,7 @@ public class RandomChunkRead {
      */
     @TearDown(Level.Trial)
     public void close() throws IOException {
-        Mappings.unmap(map);
+        Unmapper.unmap(map);
         channel.close();
         randomAccessFile.close();
         workspace.close();

@@ -1,5 +1,6 @@
 package io.caskbench.bench.files.read;
 
+import io.caskbench.bitcask.io.Unmapper;
 import io.caskbench.bench.files.fixture.Checksum;
 import io.caskbench.bench.files.fixture.Mappings;
 import java.io.BufferedInputStream;
@@ -123,7 +124,7 @@ public final class WholeFileReaders {
         try {
             return Checksum.update(0, map, 0, map.capacity());
         } finally {
-            Mappings.unmap(map);
+            Unmapper.unmap(map);
         }
     }
 }

@@ -27,7 +27,10 @@ class ShmMainSmokeTest {
         assertThat(messaging).startsWith("[").contains("io.caskbench.shm.msg.Messaging.roundTrip",
                 "io.caskbench.shm.msg.Messaging.oneWay", "\"scorePercentiles\"", "\"transport\" : \"udp\"");
         assertThat(table).contains("Random 1-byte write", "Clear whole region", "Messaging");
+        // The headings are always printed; a filled messaging row proves the table read the results.
+        assertThat(table).containsPattern("(?m)^java +64 +\\d");
         if (NativeBuild.get().available()) {
+            assertThat(table).as("C column of the ratio table").containsPattern("(?m)^disk file, mapped +\\d");
             assertThat(Files.readString(results.resolve("shm-c.json")))
                     .contains("io.caskbench.shm.c.RegionAnchor.clear", "\"backing\" : \"shmget\"");
             assertThat(messaging).contains("\"peer\" : \"c\"");

@@ -143,7 +143,8 @@ public final class BenchMain {
         if (comparison.isPresent()) {
             String text = "caskbench suite '" + suite.name() + "', profile "
                     + settings.profile().name().toLowerCase(Locale.ROOT) + "\n"
-                    + MachineInfo.header() + "results : " + json + "\n\n" + comparison.get();
+                    + "machine : " + Machine.read(dir).orElseGet(Machine::capture).oneLine() + "\n"
+                    + "results : " + json + "\n\n" + comparison.get();
             Path file = dir.resolve(suite.name() + "-comparison.txt");
             Files.writeString(file, text, StandardCharsets.UTF_8);
             out.printf("%n%s%nwritten: %s%n", text, file);

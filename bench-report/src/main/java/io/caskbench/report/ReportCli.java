@@ -115,10 +115,10 @@ public final class ReportCli implements Runnable {
             }
             List<JmhResult> olds = ResultFile.readAll(oldRun);
             List<JmhResult> news = ResultFile.readAll(newRun);
-            out.println("old: " + oldRun + machineOf(oldRun).map(m -> "  (" + m.oneLine() + ")").orElse(""));
-            out.println("new: " + newRun + machineOf(newRun).map(m -> "  (" + m.oneLine() + ")").orElse(""));
             Optional<Machine> mo = machineOf(oldRun);
             Optional<Machine> mn = machineOf(newRun);
+            out.println("old: " + oldRun + mo.map(m -> "  (" + m.oneLine() + ")").orElse(""));
+            out.println("new: " + newRun + mn.map(m -> "  (" + m.oneLine() + ")").orElse(""));
             if (mo.isPresent() && mn.isPresent() && !sameHardware(mo.get(), mn.get())) {
                 out.println("warning: the runs come from different machines or JDKs; changes may be hardware, not code");
             }

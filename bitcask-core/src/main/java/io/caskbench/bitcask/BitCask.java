@@ -10,6 +10,7 @@ import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.SegmentFiles;
 import io.caskbench.bitcask.io.SegmentReader;
 import io.caskbench.bitcask.io.SegmentWriter;
+import io.caskbench.bitcask.merge.MergeOutput;
 import io.caskbench.bitcask.merge.MergeThrottle;
 import io.caskbench.bitcask.merge.Relocations;
 import io.caskbench.bitcask.recovery.SegmentScanner;
@@ -65,6 +66,8 @@ public final class BitCask implements AutoCloseable {
     private static final ThreadLocal<byte[]> READ_SCRATCH = ThreadLocal.withInitial(() -> new byte[512]);
     /** Per-thread buffer a put is encoded in before it takes the write lock. */
     private static final ThreadLocal<byte[]> WRITE_SCRATCH = ThreadLocal.withInitial(() -> new byte[512]);
+    /** Salts of new files: random, so that no two files bind their records alike. */
+    private static final java.util.random.RandomGenerator SALTS = new java.security.SecureRandom();
 
     private final Path dir;
     private final BitCaskOptions options;
@@ -103,6 +106,20 @@ public final class BitCask implements AutoCloseable {
     private volatile long durableLsn;
     private volatile boolean closed;
     private ScheduledExecutorService background;
+    /** True under {@link SyncPolicy#ALWAYS}: reads must not return what a power loss could undo. */
+    private final boolean syncAlways;
+    /** The first force that failed; once set, every write is refused until the store is reopened. */
+    private volatile BitCaskException failure;
+    /** Names were created, renamed or deleted in {@code dir} since its last force. */
+    private final AtomicBoolean directoryDirty = new AtomicBoolean();
+    /** Sealed segments not yet forced, oldest first; forced by the hint writer, sync and merge. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Segment> unforced = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** Why merges are refused until reopen (merge debris that could not be removed), or null; under mergeLock. */
+    private String mergeRefusal;
+    /** Merge inputs already swapped out whose files could not be deleted, oldest first; under mergeLock. */
+    private final List<Path> undeletedInputs = new ArrayList<>();
+    /** Opened once close() has finished, for a second caller to wait on. */
+    private final java.util.concurrent.CountDownLatch closeDone = new java.util.concurrent.CountDownLatch(1);
 
     private BitCask(Path dir, BitCaskOptions options) {
         this.dir = dir;
@@ -112,6 +129,7 @@ public final class BitCask implements AutoCloseable {
         this.maxValue = options.maxValueSize();
         this.segmentSize = options.segmentSize();
         this.readOnly = options.readOnly();
+        this.syncAlways = options.syncPolicy() == SyncPolicy.ALWAYS && !readOnly;
         this.checkScratch = new byte[RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + RecordFormat.MAX_KEY_LENGTH];
         this.keyDir = new KeyDir(options.expectedKeys());
         this.storeLock = readOnly ? null : StoreLock.acquire(dir);
@@ -132,19 +150,24 @@ public final class BitCask implements AutoCloseable {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(options, "options");
         Path absolute = dir.toAbsolutePath().normalize();
+        boolean created = false;
         try {
             if (options.readOnly()) {
                 if (!Files.isDirectory(absolute)) {
                     throw new BitCaskException("no BitCask store at " + absolute);
                 }
-            } else {
+            } else if (!Files.isDirectory(absolute)) {
                 Files.createDirectories(absolute);
+                created = true;
             }
         } catch (IOException e) {
             throw new BitCaskException("cannot create " + absolute + ": " + e.getMessage(), e);
         }
         BitCask db = new BitCask(absolute, options);
         try {
+            if (created && absolute.getParent() != null) {
+                db.backend.forceDirectory(absolute.getParent()); // the store's own name must survive a power loss
+            }
             db.recover();
             db.startBackground();
         } catch (RuntimeException | Error e) {
@@ -159,14 +182,7 @@ public final class BitCask implements AutoCloseable {
     /** The value of {@code key}, or null when it is absent, deleted or expired. */
     public byte[] get(byte[] key) {
         checkKey(key);
-        int hash = KeyHash.hash(key);
-        int token = gate.enter();
-        try {
-            ensureOpen();
-            return readOutsideBatches(key, hash, true);
-        } finally {
-            gate.exit(token);
-        }
+        return lookup(key, true);
     }
 
     /** The value of a UTF-8 key, or null. */
@@ -177,14 +193,7 @@ public final class BitCask implements AutoCloseable {
     /** True when {@code key} has a live value. */
     public boolean containsKey(byte[] key) {
         checkKey(key);
-        int hash = KeyHash.hash(key);
-        int token = gate.enter();
-        try {
-            ensureOpen();
-            return readOutsideBatches(key, hash, false) != null;
-        } finally {
-            gate.exit(token);
-        }
+        return lookup(key, false) != null;
     }
 
     /** True when the UTF-8 key has a live value. */
@@ -192,7 +201,33 @@ public final class BitCask implements AutoCloseable {
         return containsKey(utf8(key));
     }
 
+    /** Marks a found record in {@link #read} when the caller wants no copy of its value. */
     private static final byte[] PRESENT = new byte[0];
+    /** Marks a found record that a power loss could still undo; the reader waits for it outside the gate. */
+    private static final byte[] NOT_DURABLE = new byte[0];
+
+    /**
+     * A point read. Under {@code ALWAYS} it never returns what a power loss could still undo: when
+     * the record it found is not yet forced, it leaves the reader gate (which close and merge wait
+     * on), joins the group commit, and reads again.
+     */
+    private byte[] lookup(byte[] key, boolean copy) {
+        int hash = KeyHash.hash(key);
+        while (true) {
+            byte[] result;
+            int token = gate.enter();
+            try {
+                ensureOpen();
+                result = readOutsideBatches(key, hash, copy);
+            } finally {
+                gate.exit(token);
+            }
+            if (result != NOT_DURABLE) {
+                return result;
+            }
+            syncTo((long) APPENDED.getAcquire(this));
+        }
+    }
 
     /**
      * A point read that never sees half a batch: the batch writer makes {@code batchVersion} odd
@@ -200,10 +235,10 @@ public final class BitCask implements AutoCloseable {
      * Once a read has seen one key of a batch, every later read sees all of them.
      */
     private byte[] readOutsideBatches(byte[] key, int hash, boolean copy) {
-        while (true) {
+        for (int spins = 0; ; spins++) {
             long v = batchVersion.get();
             if ((v & 1) != 0) {
-                Thread.onSpinWait();
+                backOff(spins);
                 continue;
             }
             byte[] result = read(key, hash, copy);
@@ -213,7 +248,19 @@ public final class BitCask implements AutoCloseable {
         }
     }
 
-    /** Probes the key directory and reads the record; {@code PRESENT} instead of a copy when !copy. */
+    /** Spins, then yields: a batch publication is short, but its writer may have lost its core. */
+    private static void backOff(int spins) {
+        if (spins < 64) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    /**
+     * Probes the key directory and reads the record; {@code PRESENT} instead of a copy when !copy,
+     * {@code NOT_DURABLE} when the record must first be forced.
+     */
     private byte[] read(byte[] key, int hash, boolean copy) {
         retry:
         while (true) {
@@ -228,7 +275,7 @@ public final class BitCask implements AutoCloseable {
                 }
                 int len = t.length(i);
                 Segment seg = segmentAt(KeyDir.segmentSlot(loc));
-                if (seg == null || len <= 0 || len > options.maxRecordSize()) {
+                if (seg == null || len <= 0 || len > RecordFormat.MAX_RECORD_LENGTH) {
                     if (moved(t, i, loc, len)) {
                         continue retry;
                     }
@@ -244,7 +291,7 @@ public final class BitCask implements AutoCloseable {
                     }
                     throw e;
                 }
-                if (RecordFormat.plausibleLength(buf, 0, maxKey, maxValue) != len) {
+                if (storedLength(buf, 0) != len) {
                     if (moved(t, i, loc, len)) {
                         continue retry;
                     }
@@ -256,11 +303,14 @@ public final class BitCask implements AutoCloseable {
                         || !Arrays.equals(buf, keyOff, keyOff + key.length, key, 0, key.length)) {
                     continue; // another key with the same hash
                 }
-                if (!RecordFormat.crcMatches(buf, 0, len)) {
+                if (!RecordFormat.crcMatches(buf, 0, len, seg.salt(), offset)) {
                     if (moved(t, i, loc, len)) {
                         continue retry;
                     }
                     throw corrupt(seg, loc, "CRC mismatch");
+                }
+                if (syncAlways && offset + len > seg.durableEnd()) {
+                    return NOT_DURABLE;
                 }
                 if (KeyDir.isDeleted(loc) || (flags & RecordFormat.TOMBSTONE) != 0) {
                     return null;
@@ -273,9 +323,17 @@ public final class BitCask implements AutoCloseable {
         }
     }
 
-    /** True when the slot no longer says what the reader read from it, or a newer table replaced it. */
+    /** Length of the record at {@code buf[off]} as its header states it, whether it stands alone or in a batch; -1 when implausible. */
+    private static int storedLength(byte[] buf, int off) {
+        return RecordFormat.plausibleLength(buf, off, (RecordFormat.flags(buf, off) & RecordFormat.IN_BATCH) != 0);
+    }
+
+    /**
+     * True when the slot no longer says what the reader read from it, an update of it is under
+     * way, or a newer table replaced it: the reader lost a race and reads again.
+     */
     private boolean moved(KeyDir.Table t, int i, long loc, int len) {
-        return t.location(i) != loc || t.length(i) != len || keyDir.table() != t;
+        return !t.unchanged(i, loc, len) || keyDir.table() != t;
     }
 
     /** This thread's buffer from {@code cache}, grown to {@code len}; a fresh array above {@link #SCRATCH_KEEP}. */
@@ -313,7 +371,7 @@ public final class BitCask implements AutoCloseable {
      *                                  store is unchanged then
      */
     public void put(byte[] key, byte[] value) {
-        checkKey(key);
+        checkNewKey(key);
         checkValue(value);
         long lsn = append(key, value, 0, 0L);
         afterWrite(lsn);
@@ -329,9 +387,9 @@ public final class BitCask implements AutoCloseable {
      * reads as absent, also after reopen, and merge drops it.
      */
     public void put(byte[] key, byte[] value, Duration ttl) {
-        checkKey(key);
+        checkNewKey(key);
         checkValue(value);
-        long expiresAt = now() + ttlMillis(ttl);
+        long expiresAt = expiresAt(now(), ttlMillis(ttl));
         long lsn = append(key, value, RecordFormat.EXPIRES, expiresAt);
         afterWrite(lsn);
     }
@@ -354,16 +412,21 @@ public final class BitCask implements AutoCloseable {
         try {
             ensureWritable();
             int hash = KeyHash.hash(key);
-            long current = liveLocation(key, hash);
-            if (current == 0) {
-                return false;
+            long current = currentLocation(key, hash);
+            if (current == 0 || KeyDir.isDeleted(current)) {
+                // Under ALWAYS, a "false" must not rest on a tombstone that a power loss could undo.
+                lsn = current != 0 && syncAlways && !durable(current) ? (long) APPENDED.getAcquire(this) : 0;
+                removed = false;
+            } else {
+                removed = !expired(current);
+                lsn = appendLocked(key, null, RecordFormat.TOMBSTONE, 0L, hash);
             }
-            removed = current > 0;
-            lsn = appendLocked(key, null, RecordFormat.TOMBSTONE, 0L, hash);
         } finally {
             writeLock.unlock();
         }
-        afterWrite(lsn);
+        if (lsn != 0) {
+            afterWrite(lsn);
+        }
         return removed;
     }
 
@@ -380,12 +443,15 @@ public final class BitCask implements AutoCloseable {
         Objects.requireNonNull(batch, "batch");
         List<WriteBatch.Op> ops = batch.ops();
         if (ops.isEmpty()) {
+            ensureWritable();
             return;
         }
-        long total = RecordFormat.HEADER_SIZE + RecordFormat.BATCH_VALUE_SIZE;
+        long total = RecordFormat.BATCH_HEADER_SIZE;
         for (WriteBatch.Op op : ops) {
-            checkKey(op.key());
-            if (!op.isDelete()) {
+            if (op.isDelete()) {
+                checkKey(op.key());
+            } else {
+                checkNewKey(op.key());
                 checkValue(op.value());
             }
             total += RecordFormat.recordLength(op.ttlMillis() > 0 ? RecordFormat.EXPIRES : 0, op.key().length,
@@ -429,25 +495,33 @@ public final class BitCask implements AutoCloseable {
     }
 
     /**
-     * Location of the key's current record when it is live (positive), -1 when it has a record
-     * that is expired, 0 when it is absent or deleted. Writer only.
+     * The key's slot location: 0 when it has no slot, the tombstone's location with
+     * {@link KeyDir#DELETED} when deleted, else its record's. Leaves that record's header in
+     * {@code checkScratch}. Writer only.
      */
-    private long liveLocation(byte[] key, int hash) {
+    private long currentLocation(byte[] key, int hash) {
         KeyDir.Table t = keyDir.table();
         for (int i = t.first(hash); ; i = t.next(i)) {
             long loc = t.location(i);
             if (loc == 0) {
                 return 0;
             }
-            if (t.hash(i) != hash || loc == KeyDir.DELETED || !sameKey(loc & ~KeyDir.DELETED, t.length(i), key, 0, key.length)) {
-                continue;
+            if (t.hash(i) == hash && loc != KeyDir.DELETED && sameKey(loc & ~KeyDir.DELETED, t.length(i), key, 0, key.length)) {
+                return loc;
             }
-            if (KeyDir.isDeleted(loc)) {
-                return 0;
-            }
-            long expiresAt = RecordFormat.expiresAt(checkScratch, 0);
-            return expiresAt != 0 && expiresAt <= now() ? -1 : loc;
         }
+    }
+
+    /** True when the live record whose header {@link #currentLocation} left in checkScratch has expired. */
+    private boolean expired(long location) {
+        long expiresAt = RecordFormat.expiresAt(checkScratch, 0);
+        return expiresAt != 0 && expiresAt <= now();
+    }
+
+    /** True when the record at {@code location} is known to be on the device. */
+    private boolean durable(long location) {
+        Segment seg = segmentAt(KeyDir.segmentSlot(location));
+        return seg == null || KeyDir.offset(location) < seg.durableEnd();
     }
 
     private long appendLocked(byte[] key, byte[] value, int flags, long expiresAt, int hash) {
@@ -457,15 +531,30 @@ public final class BitCask implements AutoCloseable {
         return appendEncodedLocked(buf, len, flags, key, hash);
     }
 
-    /** Writes a record already encoded in {@code buf}, then points the key directory at it. Writer only. */
+    /**
+     * Writes a record already encoded in {@code buf}, then points the key directory at it. The
+     * appended count moves before the directory does, so a reader who finds the record and then
+     * reads the count waits for a force that covers it. Writer only.
+     */
     private long appendEncodedLocked(byte[] buf, int len, int flags, byte[] key, int hash) {
+        ensureRoomForKeys(1);
         long offset = reserve(len);
-        active.writer().write(offset, buf, 0, len);
-        writePos = offset + len;
         Segment seg = active;
+        RecordFormat.seal(buf, 0, seg.salt(), offset);
+        seg.writer().write(offset, buf, 0, len);
+        writePos = offset + len;
         seg.end(writePos);
+        long lsn = advanceLsn(len);
         index(seg, offset, len, flags, key, hash);
-        return advanceLsn(len);
+        return lsn;
+    }
+
+    /** Refuses a write, before any byte of it reaches the disk, that the key directory could not hold. */
+    private void ensureRoomForKeys(int keys) {
+        if (!keyDir.makeRoom(keys)) {
+            throw new BitCaskException("the key directory of " + dir + " is full at " + keyDir.size()
+                    + " keys; delete keys or split the data over several stores");
+        }
     }
 
     /** Counts appended bytes; release store, as only the writer writes it. */
@@ -476,20 +565,25 @@ public final class BitCask implements AutoCloseable {
     }
 
     private long appendBatchLocked(List<WriteBatch.Op> ops, int total) {
+        ensureRoomForKeys(ops.size()); // as if every member were a new key
+        long offset = reserve(total);
+        Segment seg = active;
         byte[] buf = writeBuffer(total);
         long now = now();
-        int headerLen = RecordFormat.HEADER_SIZE + RecordFormat.BATCH_VALUE_SIZE;
+        int headerLen = RecordFormat.BATCH_HEADER_SIZE;
         int p = headerLen;
         for (WriteBatch.Op op : ops) {
-            int flags = op.isDelete() ? RecordFormat.TOMBSTONE : (op.ttlMillis() > 0 ? RecordFormat.EXPIRES : 0);
-            p += RecordFormat.encode(buf, p, now, flags, op.ttlMillis() > 0 ? now + op.ttlMillis() : 0L, op.key(), op.value());
+            int flags = RecordFormat.IN_BATCH | (op.isDelete() ? RecordFormat.TOMBSTONE : (op.ttlMillis() > 0 ? RecordFormat.EXPIRES : 0));
+            int len = RecordFormat.encode(buf, p, now, flags, op.ttlMillis() > 0 ? expiresAt(now, op.ttlMillis()) : 0L, op.key(), op.value());
+            RecordFormat.seal(buf, p, seg.salt(), offset + p);
+            p += len;
         }
         RecordFormat.encodeBatchHeader(buf, 0, now, ops.size(), total - headerLen, RecordFormat.crc(buf, headerLen, total - headerLen));
-        long offset = reserve(total);
-        active.writer().write(offset, buf, 0, total);
+        RecordFormat.seal(buf, 0, seg.salt(), offset);
+        seg.writer().write(offset, buf, 0, total);
         writePos = offset + total;
-        Segment seg = active;
         seg.end(writePos);
+        long lsn = advanceLsn(total);
         // Readers never see half a batch: they repeat a read that overlapped this publication.
         batchVersion.incrementAndGet();
         try {
@@ -503,7 +597,7 @@ public final class BitCask implements AutoCloseable {
         } finally {
             batchVersion.incrementAndGet();
         }
-        return advanceLsn(total);
+        return lsn;
     }
 
     private final java.util.concurrent.atomic.AtomicLong batchVersion = new java.util.concurrent.atomic.AtomicLong();
@@ -652,46 +746,117 @@ public final class BitCask implements AutoCloseable {
      */
     private void syncTo(long lsn) {
         SyncWaiter me = null;
-        while (durableLsn < lsn) {
-            if (closed) {
-                awaitCloseForce(lsn);
-                break;
-            }
-            if (syncLeader.compareAndSet(false, true)) {
-                if (me != null) {
-                    dequeue(me);
-                    me = null;
+        try {
+            while (durableLsn < lsn) {
+                BitCaskException failed = failure;
+                if (failed != null) {
+                    throw refused(failed);
                 }
-                try {
-                    if (durableLsn < lsn && !closed) {
-                        long target = (long) APPENDED.getAcquire(this); // before active: records up to target are in it or forced at rollover
-                        Segment seg = active;
-                        seg.writer().force();
-                        if (target > durableLsn) {
-                            durableLsn = target;
+                if (closed) {
+                    awaitCloseForce(lsn);
+                    break;
+                }
+                if (syncLeader.compareAndSet(false, true)) {
+                    if (me != null) {
+                        dequeue(me);
+                        me = null;
+                    }
+                    try {
+                        if (durableLsn < lsn && !closed) {
+                            forceAppended();
                         }
+                    } catch (RuntimeException e) {
+                        if (!closed) {
+                            throw fail(e);
+                        }
+                        // close() closed the segment under us; its own force decides (next iteration)
+                    } finally {
+                        syncLeader.set(false);
+                        wakeSyncWaiters();
                     }
-                } catch (RuntimeException e) {
-                    if (!closed) {
-                        throw e;
-                    }
-                    // close() closed the segment under us; its own force decides (next iteration)
-                } finally {
-                    syncLeader.set(false);
-                    wakeSyncWaiters();
+                } else if (me == null) {
+                    // Queue first, then look at the leader again: a leader that finished in between
+                    // has either seen us in the queue or left the lead free for the next iteration.
+                    me = new SyncWaiter(Thread.currentThread(), lsn);
+                    syncWaiters.add(me);
+                } else {
+                    LockSupport.parkNanos(this, 10_000_000); // a guard only; a leader unparks us
                 }
-            } else if (me == null) {
-                // Queue first, then look at the leader again: a leader that finished in between
-                // has either seen us in the queue or left the lead free for the next iteration.
-                me = new SyncWaiter(Thread.currentThread(), lsn);
-                syncWaiters.add(me);
-            } else {
-                LockSupport.parkNanos(this, 10_000_000); // a guard only; a leader unparks us
+            }
+        } finally {
+            if (me != null) {
+                dequeue(me);
             }
         }
-        if (me != null) {
-            dequeue(me);
+    }
+
+    /**
+     * Forces every record appended so far: sealed segments not yet forced (oldest first), the
+     * active segment, then the directory if names changed in it. The group-commit leader only.
+     */
+    private void forceAppended() {
+        long target = (long) APPENDED.getAcquire(this); // before active: records up to target are in it or in a sealed one
+        Segment seg = active;
+        long end = seg.end();
+        forceSealed();
+        seg.writer().force();
+        seg.durableTo(end);
+        forceDirectoryIfDirty();
+        if (target > durableLsn) {
+            durableLsn = target;
         }
+    }
+
+    /** Forces sealed segments that are not yet durable; inside the gate, so a merge cannot unmap one meanwhile. */
+    private void forceSealed() {
+        if (unforced.isEmpty()) {
+            return;
+        }
+        int token = gate.enter();
+        try {
+            for (Segment seg; (seg = unforced.peek()) != null; ) {
+                if (segmentAt(seg.slot()) == seg && !seg.durable()) {
+                    seg.force(backend);
+                }
+                unforced.remove(seg);
+            }
+        } finally {
+            gate.exit(token);
+        }
+    }
+
+    private void forceDirectoryIfDirty() {
+        if (directoryDirty.getAndSet(false)) {
+            try {
+                backend.forceDirectory(dir);
+            } catch (RuntimeException e) {
+                directoryDirty.set(true);
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Records a failed force and returns the exception to throw. On Linux a failed fsync may have
+     * dropped the dirty pages it could not write, and a later fsync would then report success for
+     * data that is gone; so, as PostgreSQL does since 2018, the store takes no more writes until
+     * it is reopened and recovery has read back what really is on the disk.
+     */
+    private BitCaskException fail(RuntimeException e) {
+        BitCaskException cause = e instanceof BitCaskException b ? b : new BitCaskException(e.toString(), e);
+        synchronized (this) {
+            if (failure == null) {
+                failure = cause;
+                LOG.error("{}: a force failed ({}); the store refuses writes until it is reopened", dir, e.toString());
+            }
+        }
+        return new BitCaskException("a force of " + dir + " failed; this write may not be durable, and the store "
+                + "refuses writes until it is reopened: " + e.getMessage(), e);
+    }
+
+    private BitCaskException refused(BitCaskException failed) {
+        return new BitCaskException("store " + dir + " refuses writes since a force failed (" + failed.getMessage()
+                + "); close and reopen it", failed);
     }
 
     /**
@@ -753,41 +918,62 @@ public final class BitCask implements AutoCloseable {
 
     // ---------------------------------------------------------------- segments
 
+    /**
+     * Seals the active segment and opens the next. Under {@code ALWAYS} the sealed segment and the
+     * new file's name are forced before the write that needs the new segment goes on; otherwise
+     * the hint writer forces the sealed one (before its hint), and the next sync forces both.
+     */
     private void rollover() {
         Segment old = active;
         old.writer().truncate(writePos);
-        if (options.syncPolicy() != SyncPolicy.NONE) {
-            old.writer().force();
+        if (syncAlways) {
+            try {
+                old.force(backend);
+            } catch (RuntimeException e) {
+                throw fail(e);
+            }
         }
-        Segment created = createSegment(nextId++);
+        Segment created = createSegment(nextId);
+        nextId++;
+        if (syncAlways) {
+            try {
+                backend.forceDirectory(dir);
+            } catch (RuntimeException e) {
+                throw fail(e);
+            }
+        } else {
+            directoryDirty.set(true);
+            unforced.add(old);
+        }
         active = created;
         writePos = created.end();
-        if (options.syncPolicy() == SyncPolicy.ALWAYS) {
-            SegmentFiles.forceDirectory(dir);
-        }
         pendingHints.add(old);
     }
 
     /** Sealed segments whose hint file is still to be written. */
     private final java.util.concurrent.ConcurrentLinkedQueue<Segment> pendingHints = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
+    /** Creates, heads and registers a new, empty segment; on failure nothing is left behind but a file recovery skips. */
     private Segment createSegment(long id) {
         Path file = SegmentFiles.dataFile(dir, id);
+        long salt = newSalt();
         SegmentWriter w = backend.openWritable(file, segmentSize);
+        int slot = -1;
         try {
             byte[] header = new byte[RecordFormat.FILE_HEADER_SIZE];
-            RecordFormat.encodeFileHeader(header, id);
+            RecordFormat.encodeFileHeader(header, id, salt);
             w.write(0, header, 0, header.length);
+            slot = allocateSlot();
         } catch (RuntimeException e) {
             w.close();
             try {
-                Files.deleteIfExists(file);
-            } catch (IOException ignored) {
-                // the half-made file is debris that recovery skips
+                backend.delete(file);
+            } catch (RuntimeException ignored) {
+                // a headerless file is skipped by recovery, and reused or replaced by the next open
             }
             throw e;
         }
-        Segment seg = new Segment(id, allocateSlot(), file, w, w, RecordFormat.FILE_HEADER_SIZE);
+        Segment seg = new Segment(id, salt, slot, file, w, w, RecordFormat.FILE_HEADER_SIZE);
         register(seg);
         return seg;
     }
@@ -819,13 +1005,6 @@ public final class BitCask implements AutoCloseable {
         byId.put(seg.id(), seg);
     }
 
-    private synchronized void unregister(Segment seg) {
-        Segment[] s = slots.clone();
-        s[seg.slot()] = null;
-        slots = s;
-        byId.remove(seg.id());
-    }
-
     /** Writes the hint files of segments sealed since the last call; outside the write lock. */
     private void writePendingHints() {
         // Inside the gate before taking a segment: a merge makes its inputs unreachable (out of
@@ -833,49 +1012,51 @@ public final class BitCask implements AutoCloseable {
         int token = gate.enter();
         try {
             Segment seg;
-            while (!closed && (seg = pendingHints.poll()) != null) {
+            while (!closed && failure == null && (seg = pendingHints.poll()) != null) {
                 if (segmentAt(seg.slot()) != seg) {
                     continue; // merged away meanwhile
                 }
                 try {
-                    writeHint(seg);
+                    forceData(seg);
                 } catch (RuntimeException e) {
-                    LOG.warn("cannot write hint file for {}: {}; open will scan it instead", seg.file(), e.toString());
+                    fail(e);
+                    return;
                 }
+                writeHint(seg);
             }
         } finally {
             gate.exit(token);
         }
     }
 
-    /** Writes the hint file of a segment whose content up to its end will not change. */
-    void writeHint(Segment seg) {
-        long end = seg.end();
-        HintFormat.Builder hint = new HintFormat.Builder(seg.id());
-        new SegmentScanner(seg.reader(), seg.file(), end, maxKey, maxValue)
-                .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, length) -> hint.add(offset, buf, off, length));
-        writeFileAtomically(SegmentFiles.hintFile(dir, seg.id()), hint.finish(end));
+    /** Forces a sealed segment's data, and with it every older sealed one, so a power loss keeps a prefix of the log. */
+    private void forceData(Segment seg) {
+        for (Segment older; (older = unforced.peek()) != null && older.id() <= seg.id(); ) {
+            if (!older.durable()) {
+                older.force(backend);
+            }
+            unforced.remove(older);
+        }
+        if (!seg.durable()) {
+            seg.force(backend);
+        }
     }
 
-    private void writeFileAtomically(Path target, byte[] content) {
-        Path tmp = SegmentFiles.tempFile(target);
+    /**
+     * Writes the hint file of a segment whose content up to its end will not change, and whose
+     * data the caller forced first: a hint must never reach the disk before the records it lists.
+     * A failure only costs a scan at the next open, so it is logged, not thrown.
+     */
+    void writeHint(Segment seg) {
         try {
-            try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
-                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(content);
-                while (b.hasRemaining()) {
-                    ch.write(b);
-                }
-                ch.force(true);
-            }
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // left for the next open to clean up
-            }
-            throw new BitCaskException("cannot write " + target + ": " + e.getMessage(), e);
+            long end = seg.end();
+            HintFormat.Builder hint = new HintFormat.Builder(seg.id(), seg.salt());
+            new SegmentScanner(seg.reader(), seg.file(), end, seg.salt())
+                    .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, length) -> hint.add(offset, buf, off, length));
+            backend.writeFile(SegmentFiles.hintFile(dir, seg.id()), hint.finish(end));
+            directoryDirty.set(true);
+        } catch (RuntimeException e) {
+            LOG.warn("cannot write hint file for {}: {}; open will scan it instead", seg.file(), e.toString());
         }
     }
 
@@ -885,22 +1066,28 @@ public final class BitCask implements AutoCloseable {
         for (Path tmp : SegmentFiles.tempFiles(dir)) {
             if (!readOnly) {
                 try {
-                    Files.deleteIfExists(tmp);
+                    backend.delete(tmp);
+                    directoryDirty.set(true);
                     LOG.debug("removed {} left by an interrupted write", tmp);
-                } catch (IOException e) {
+                } catch (BitCaskException e) {
                     LOG.warn("cannot remove {}: {}", tmp, e.getMessage());
                 }
             }
         }
         List<Long> ids = SegmentFiles.dataIds(dir);
         long started = System.nanoTime();
-        keyDir.reserve(Math.max(options.expectedKeys(), hintedEntries(ids)));
+        keyDir.keepDeleted(this::tombstoneNotDurable);
+        keyDir.reserve(Math.min(KeyDir.MAX_KEYS, Math.max(options.expectedKeys(), hintedEntries(ids))));
         int fromHints = 0;
         for (int n = 0; n < ids.size(); n++) {
             long id = ids.get(n);
             boolean newest = n == ids.size() - 1;
-            if (loadSegment(id, newest)) {
-                fromHints++;
+            try {
+                if (loadSegment(id, newest)) {
+                    fromHints++;
+                }
+            } catch (IllegalStateException full) {
+                throw new BitCaskException(dir + " holds more keys than one key directory can (" + KeyDir.MAX_KEYS + ")", full);
             }
         }
         nextId = ids.isEmpty() ? 1 : ids.get(ids.size() - 1) + 1;
@@ -908,10 +1095,21 @@ public final class BitCask implements AutoCloseable {
             if (active == null) {
                 active = createSegment(nextId++);
                 writePos = active.end();
+                directoryDirty.set(true);
             }
+            if (syncAlways) {
+                forceSealed();
+                active.force(backend);
+            }
+            forceDirectoryIfDirty(); // whatever open created or removed is durable before a write is acknowledged
         }
         LOG.debug("opened {}: {} segments ({} from hints), {} keys in {} ms", dir, ids.size(), fromHints,
                 keyDir.size(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** Under {@code ALWAYS}, a rebuild of the key directory keeps a tombstone that a reader must still wait for. */
+    private boolean tombstoneNotDurable(long location) {
+        return syncAlways && !durable(location);
     }
 
     /** Entries the hint files claim to hold (their footers): the directory is sized for them up front. */
@@ -930,7 +1128,7 @@ public final class BitCask implements AutoCloseable {
                     total += Math.max(0, Math.min(RecordFormat.getInt(footer, 0), size / HintFormat.ENTRY_SIZE));
                 }
             } catch (IOException absentOrUnreadable) {
-                // counted as zero: the directory grows as the segment is scanned
+                // only a size estimate: the directory grows as the segment is loaded
             }
         }
         return total;
@@ -940,17 +1138,40 @@ public final class BitCask implements AutoCloseable {
     private boolean loadSegment(long id, boolean newest) {
         Path file = SegmentFiles.dataFile(dir, id);
         SegmentReader reader = backend.openReadOnly(file);
-        long length = reader.size();
-        Segment seg = new Segment(id, allocateSlot(), file, reader, null, length);
-        register(seg);
-        if (length < RecordFormat.FILE_HEADER_SIZE || !hasHeader(reader, id)) {
-            LOG.warn("{}: missing or foreign file header; scanning its records anyway", file);
+        long length;
+        long salt;
+        try {
+            length = reader.size();
+            salt = readSalt(reader, file, id, length);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
         }
+        if (salt == NO_HEADER) {
+            reader.close();
+            if (newest && !readOnly && length <= RecordFormat.FILE_HEADER_SIZE) {
+                // A segment whose creation was cut short holds no record: start it again.
+                Segment fresh = createSegment(id);
+                active = fresh;
+                writePos = fresh.end();
+                directoryDirty.set(true);
+            }
+            return false;
+        }
+        int slot;
+        try {
+            slot = allocateSlot();
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+        Segment seg = new Segment(id, salt, slot, file, reader, null, length);
+        register(seg);
         long scanFrom = RecordFormat.FILE_HEADER_SIZE;
         boolean hinted = false;
-        Path hintFile = SegmentFiles.hintFile(dir, id);
-        if (Files.exists(hintFile)) {
-            long covered = applyHint(seg, hintFile, length);
+        byte[] hint = backend.readFile(SegmentFiles.hintFile(dir, id));
+        if (hint != null) {
+            long covered = applyHint(seg, hint, length);
             if (covered > 0) {
                 scanFrom = covered;
                 hinted = true;
@@ -958,7 +1179,7 @@ public final class BitCask implements AutoCloseable {
         }
         long end = Math.max(scanFrom, Math.min(length, RecordFormat.FILE_HEADER_SIZE));
         if (scanFrom < length) {
-            SegmentScanner.Result r = new SegmentScanner(reader, file, length, maxKey, maxValue)
+            SegmentScanner.Result r = new SegmentScanner(reader, file, length, salt)
                     .scan(scanFrom, (offset, buf, off, len) -> applyRecord(seg, offset, buf, off, len));
             end = r.end();
         }
@@ -967,22 +1188,59 @@ public final class BitCask implements AutoCloseable {
             // The newest segment stays the active one: reopen it for writing, cut at its valid end.
             reader.close();
             SegmentWriter w = backend.openWritable(file, segmentSize);
+            Segment writable = new Segment(id, salt, seg.slot(), file, w, w, end);
+            writable.addLive(seg.liveBytes());
+            replace(seg, writable); // registered before anything can fail, so abandon() closes it
             if (w.size() > end) {
                 w.truncate(end);
             }
-            if (end < RecordFormat.FILE_HEADER_SIZE) {
-                byte[] header = new byte[RecordFormat.FILE_HEADER_SIZE];
-                RecordFormat.encodeFileHeader(header, id);
-                w.write(0, header, 0, header.length);
-                end = RecordFormat.FILE_HEADER_SIZE;
-            }
-            Segment writable = new Segment(id, seg.slot(), file, w, w, end);
-            writable.addLive(seg.liveBytes());
-            replace(seg, writable);
             active = writable;
             writePos = end;
+        } else if (!readOnly) {
+            unforced.add(seg);
         }
         return hinted;
+    }
+
+    /** Salt of a file whose header no copy of can be read: the file is left as it is, and skipped. */
+    private static final long NO_HEADER = 0;
+
+    /**
+     * The salt of a data file's header, from whichever copy is intact; {@link #NO_HEADER} when
+     * neither is, so its records cannot be checked. Such a file is never truncated or merged: a
+     * newest one that holds nothing beyond a header's length was cut short at creation, and anything
+     * longer is kept for a person to look at, with a WARN.
+     *
+     * @throws BitCaskException when the file is of another format version
+     */
+    private long readSalt(SegmentReader reader, Path file, long id, long length) {
+        byte[] header = new byte[RecordFormat.FILE_HEADER_SIZE];
+        reader.read(0, header, 0, (int) Math.min(length, header.length));
+        int at = length >= RecordFormat.FILE_HEADER_SIZE ? RecordFormat.intactHeaderBlock(header) : -1;
+        if (at < 0 && RecordFormat.isVersionOneHeader(header)) {
+            throw new BitCaskException(file + " is in format version 1; this version of bitcask-core reads version "
+                    + RecordFormat.VERSION + " only. Copy the data into a new store with the version that wrote it");
+        }
+        if (at < 0) {
+            if (length > RecordFormat.FILE_HEADER_SIZE) {
+                LOG.warn("{}: neither copy of the file header can be read, so none of its records can be checked; "
+                        + "the file is left as it is and skipped", file);
+            }
+            return NO_HEADER;
+        }
+        int version = RecordFormat.headerVersion(header, at);
+        if (version != RecordFormat.VERSION) {
+            throw new BitCaskException(file + " is in format version " + version + "; this version of bitcask-core reads version "
+                    + RecordFormat.VERSION + (version > RecordFormat.VERSION ? ": open it with a newer release" : ""));
+        }
+        if (RecordFormat.headerSegmentId(header, at) != id) {
+            LOG.warn("{}: its header names segment {}; its records are read all the same", file, RecordFormat.headerSegmentId(header, at));
+        }
+        long salt = RecordFormat.headerSalt(header, at);
+        if (salt == NO_HEADER) {
+            LOG.warn("{}: its header has no salt, so it was not written by this store; the file is skipped", file);
+        }
+        return salt;
     }
 
     private synchronized void replace(Segment old, Segment fresh) {
@@ -992,33 +1250,16 @@ public final class BitCask implements AutoCloseable {
         byId.put(fresh.id(), fresh);
     }
 
-    private static boolean hasHeader(SegmentReader reader, long id) {
-        if (reader.size() < RecordFormat.FILE_HEADER_SIZE) {
-            return false;
-        }
-        byte[] header = new byte[RecordFormat.FILE_HEADER_SIZE];
-        reader.read(0, header, 0, header.length);
-        return RecordFormat.isFileHeader(header, id);
-    }
-
     /** Applies a hint file; returns the data offset it covers, or -1 when it was unusable. */
-    private long applyHint(Segment seg, Path hintFile, long dataLength) {
-        byte[] hint;
-        try {
-            hint = Files.readAllBytes(hintFile);
-        } catch (IOException e) {
-            LOG.warn("{}: cannot read ({}); scanning {} instead", hintFile, e.getMessage(), seg.file());
-            return -1;
-        }
-        String[] why = new String[1];
-        long covered = HintFormat.validate(hint, seg.id(), dataLength, maxKey, maxValue, why);
-        if (covered < 0) {
-            LOG.warn("{}: unusable hint file ({}); scanning {} instead", hintFile, why[0], seg.file());
+    private long applyHint(Segment seg, byte[] hint, long dataLength) {
+        HintFormat.Validation v = HintFormat.validate(hint, seg.id(), seg.salt(), dataLength);
+        if (!v.usable()) {
+            LOG.warn("{}: unusable hint file ({}); scanning {} instead", SegmentFiles.hintFile(dir, seg.id()), v.reason(), seg.file());
             return -1;
         }
         HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) ->
                 index(seg, offset, recordLength, flags, buf, keyOff, keyLength, KeyHash.hash(buf, keyOff, keyLength)));
-        return covered;
+        return v.covered();
     }
 
     private void applyRecord(Segment seg, long offset, byte[] buf, int off, int len) {
@@ -1048,6 +1289,9 @@ public final class BitCask implements AutoCloseable {
     }
 
     private void backgroundSync() {
+        if (failure != null) {
+            return; // already reported; nothing more is forced until the store is reopened
+        }
         try {
             syncTo((long) APPENDED.getAcquire(this));
         } catch (RuntimeException e) {
@@ -1075,69 +1319,135 @@ public final class BitCask implements AutoCloseable {
     // ----------------------------------------------------------- other public
 
     /**
-     * Calls {@code action} with each live key and value once. Weakly consistent: pairs written
-     * or deleted while it runs may or may not be seen, but every pair seen was live at some
-     * moment during the call, and no key is seen twice. The arrays are fresh copies.
+     * Calls {@code action} with each live key and value. Weakly consistent: every key that stays
+     * live throughout the call is seen exactly once, at a value it held at some moment during the
+     * call; keys written or deleted meanwhile may or may not be seen, never twice. Keys are visited
+     * in blocks of the hash space, and no block shows part of a batch without the rest of it; a
+     * batch applied while the call runs may be seen in the blocks visited after it and not in
+     * those before. The arrays are fresh copies, and {@code action} runs outside every lock.
      */
     public void forEach(BiConsumer<byte[], byte[]> action) {
         Objects.requireNonNull(action, "action");
-        visitLive((key, value) -> action.accept(key, value), true);
+        visitLive(action, true);
     }
 
-    /** The live keys, as a weakly consistent snapshot taken when the stream is created. */
+    /** The live keys, as a weakly consistent snapshot taken when the stream is created (see {@link #forEach}). */
     public Stream<byte[]> keys() {
         List<byte[]> keys = new ArrayList<>();
         visitLive((key, value) -> keys.add(key), false);
         return StreamSupport.stream(Spliterators.spliterator(keys, Spliterator.DISTINCT | Spliterator.NONNULL), false);
     }
 
+    /** About this many slots per block of the hash space that {@link #visitLive} reads at once. */
+    private static final int VISIT_BLOCK_SLOTS = 256;
+    private static final long HASH_SPACE = 1L << 32;
+
     private void visitLive(BiConsumer<byte[], byte[]> sink, boolean withValues) {
         ensureOpen();
-        KeyDir.Table t = keyDir.table();
-        long now = now();
-        for (int i = 0; i < t.capacity(); i++) {
-            byte[] key;
-            byte[] value;
+        List<byte[]> pairs = new ArrayList<>();
+        for (long lo = 0; lo < HASH_SPACE; ) {
+            int capacity = keyDir.table().capacity();
+            long width = Math.max(1, HASH_SPACE / Math.max(1, capacity / VISIT_BLOCK_SLOTS));
+            long hi = Math.min(HASH_SPACE, lo + width);
+            readBlock(lo, hi, withValues, pairs);
+            for (int p = 0; p < pairs.size(); p += 2) {
+                sink.accept(pairs.get(p), pairs.get(p + 1));
+            }
+            pairs.clear();
+            lo = hi;
+        }
+    }
+
+    /**
+     * Reads the live keys whose hash lies in {@code [lo, hi)} (unsigned) into {@code out} as
+     * key, value pairs, from one table and between two batch publications; a block that lost a
+     * race with a writer, a merge or a growing table is read again whole.
+     */
+    private void readBlock(long lo, long hi, boolean withValues, List<byte[]> out) {
+        for (int attempt = 0; ; attempt++) {
+            out.clear();
+            long v = batchVersion.get();
+            if ((v & 1) != 0) {
+                backOff(attempt);
+                continue;
+            }
+            boolean complete;
+            boolean mustSync = false;
             int token = gate.enter();
             try {
                 ensureOpen();
-                long loc = t.location(i);
-                if (loc == 0 || KeyDir.isDeleted(loc)) {
-                    continue;
-                }
-                int len = t.length(i);
-                Segment seg = segmentAt(KeyDir.segmentSlot(loc));
-                if (seg == null || moved(t, i, loc, len)) {
-                    continue;
-                }
-                byte[] buf = new byte[len];
-                try {
-                    seg.reader().read(KeyDir.offset(loc), buf, 0, len);
-                } catch (BitCaskException e) {
-                    if (moved(t, i, loc, len)) {
-                        continue;
-                    }
-                    throw e;
-                }
-                if (RecordFormat.plausibleLength(buf, 0, maxKey, maxValue) != len || !RecordFormat.crcMatches(buf, 0, len)) {
-                    if (moved(t, i, loc, len)) {
-                        continue;
-                    }
-                    throw corrupt(seg, loc, "CRC mismatch");
-                }
-                int flags = RecordFormat.flags(buf, 0);
-                if ((flags & RecordFormat.EXPIRES) != 0 && RecordFormat.expiresAt(buf, 0) <= now) {
-                    continue;
-                }
-                int keyOff = RecordFormat.keyOffset(flags);
-                int keyEnd = keyOff + RecordFormat.keyLength(buf, 0);
-                key = Arrays.copyOfRange(buf, keyOff, keyEnd);
-                value = withValues ? Arrays.copyOfRange(buf, keyEnd, len) : null;
+                int r = readBlockOnce(keyDir.table(), lo, hi, withValues, out);
+                complete = r > 0 && batchVersion.get() == v;
+                mustSync = r == BLOCK_NOT_DURABLE;
             } finally {
                 gate.exit(token);
             }
-            sink.accept(key, value);
+            if (complete) {
+                return;
+            }
+            if (mustSync) {
+                syncTo((long) APPENDED.getAcquire(this));
+            }
         }
+    }
+
+    private static final int BLOCK_READ = 1;
+    private static final int BLOCK_MOVED = 0;
+    private static final int BLOCK_NOT_DURABLE = -1;
+
+    private int readBlockOnce(KeyDir.Table t, long lo, long hi, boolean withValues, List<byte[]> out) {
+        long now = now();
+        int from = t.first((int) lo);
+        int homeSpan = t.first((int) (hi - 1)) - from;
+        for (int step = 0, i = from; step < t.capacity(); step++, i = t.next(i)) {
+            long loc = t.location(i);
+            if (loc == 0) {
+                if (step > homeSpan) {
+                    return BLOCK_READ; // past every home slot of the block and the runs that follow them
+                }
+                continue;
+            }
+            long h = Integer.toUnsignedLong(t.hash(i));
+            if (h < lo || h >= hi || KeyDir.isDeleted(loc)) {
+                continue;
+            }
+            int len = t.length(i);
+            Segment seg = segmentAt(KeyDir.segmentSlot(loc));
+            if (seg == null || len <= 0 || len > RecordFormat.MAX_RECORD_LENGTH) {
+                if (moved(t, i, loc, len)) {
+                    return BLOCK_MOVED;
+                }
+                throw corrupt(seg, loc, "index entry points nowhere (len " + len + ")");
+            }
+            byte[] buf = new byte[len];
+            long offset = KeyDir.offset(loc);
+            try {
+                seg.reader().read(offset, buf, 0, len);
+            } catch (BitCaskException e) {
+                if (moved(t, i, loc, len)) {
+                    return BLOCK_MOVED;
+                }
+                throw e;
+            }
+            if (storedLength(buf, 0) != len || !RecordFormat.crcMatches(buf, 0, len, seg.salt(), offset)) {
+                if (moved(t, i, loc, len)) {
+                    return BLOCK_MOVED;
+                }
+                throw corrupt(seg, loc, "CRC mismatch");
+            }
+            if (syncAlways && offset + len > seg.durableEnd()) {
+                return BLOCK_NOT_DURABLE;
+            }
+            int flags = RecordFormat.flags(buf, 0);
+            if ((flags & RecordFormat.EXPIRES) != 0 && RecordFormat.expiresAt(buf, 0) <= now) {
+                continue;
+            }
+            int keyOff = RecordFormat.keyOffset(flags);
+            int keyEnd = keyOff + RecordFormat.keyLength(buf, 0);
+            out.add(Arrays.copyOfRange(buf, keyOff, keyEnd));
+            out.add(withValues ? Arrays.copyOfRange(buf, keyEnd, len) : null);
+        }
+        return BLOCK_READ;
     }
 
     /** Live keys (keys that expired but were not yet read or merged are still counted). */
@@ -1194,6 +1504,7 @@ public final class BitCask implements AutoCloseable {
         mergeLock.lock();
         try {
             ensureWritable();
+            deleteDebris();
             return doMerge();
         } finally {
             mergeLock.unlock();
@@ -1239,43 +1550,63 @@ public final class BitCask implements AutoCloseable {
 
     /**
      * Forces everything, writes the active segment's hint file and releases files, mappings and
-     * the directory lock. Idempotent and thread-safe: a second call returns at once.
+     * the directory lock. Idempotent and thread-safe: a second call returns once the first has
+     * finished. After a failed force it forces nothing more; under {@code ALWAYS} it then cuts the
+     * active segment back to what was forced, since nothing past that was acknowledged.
+     *
+     * @throws BitCaskException when the final force fails; everything is released all the same
      */
     @Override
     public void close() {
         if (!closing.compareAndSet(false, true)) {
+            uninterruptibly(closeDone::await);
             return;
         }
+        try {
+            closeOnce();
+        } finally {
+            closeDone.countDown();
+        }
+    }
+
+    private void closeOnce() {
         boolean activeForced = false;
         if (background != null) {
             background.shutdownNow();
         }
         mergeCancelled = true;
-        mergeLock.lock(); // wait for a running merge to stop
-        mergeLock.unlock();
-        writeLock.lock();
+        // Held while the store is marked closed, so that no merge or backup starts in between and
+        // reads segments that close is about to unmap.
+        mergeLock.lock();
         try {
-            closed = true;
+            writeLock.lock();
+            try {
+                closed = true;
+            } finally {
+                writeLock.unlock();
+            }
         } finally {
-            writeLock.unlock();
+            mergeLock.unlock();
         }
         stopHintWriter();
         gate.awaitReaders();
         try {
             if (!readOnly) {
                 Segment act = active;
-                act.writer().truncate(writePos);
-                act.writer().force();
-                activeForced = true;
-                pendingHints.add(act);
-                for (Segment seg : new ArrayList<>(pendingHints)) {
-                    try {
+                if (failure == null) {
+                    act.writer().truncate(writePos);
+                    forceSealed();
+                    act.force(backend);
+                    activeForced = true;
+                    pendingHints.add(act);
+                    for (Segment seg : new ArrayList<>(pendingHints)) {
                         writeHint(seg);
-                    } catch (BitCaskException e) {
-                        LOG.warn("cannot write hint file for {}: {}; open will scan it instead", seg.file(), e.getMessage());
                     }
+                    pendingHints.clear();
+                    forceDirectoryIfDirty();
+                } else if (syncAlways) {
+                    act.writer().truncate(Math.max(act.durableEnd(), RecordFormat.FILE_HEADER_SIZE));
                 }
-                pendingHints.clear();
             }
         } finally {
             boolean allClosed = true;
@@ -1302,6 +1633,7 @@ public final class BitCask implements AutoCloseable {
         closed = true;
         closing.set(true);
         closeForced.countDown();
+        closeDone.countDown();
         if (background != null) {
             background.shutdownNow();
         }
@@ -1335,13 +1667,26 @@ public final class BitCask implements AutoCloseable {
         if (readOnly) {
             throw new BitCaskReadOnlyException(dir.toString());
         }
+        BitCaskException failed = failure;
+        if (failed != null) {
+            throw refused(failed);
+        }
     }
 
-    private void checkKey(byte[] key) {
+    /** A key to look up or delete: any key the format can hold, so a store reopened with a smaller limit still reaches every key. */
+    private static void checkKey(byte[] key) {
         Objects.requireNonNull(key, "key");
         if (key.length == 0) {
             throw new IllegalArgumentException("key must not be empty");
         }
+        if (key.length > RecordFormat.MAX_KEY_LENGTH) {
+            throw new IllegalArgumentException("key of " + key.length + " bytes exceeds the format's limit of " + RecordFormat.MAX_KEY_LENGTH);
+        }
+    }
+
+    /** A key to write a value under: within {@code maxKeySize}. */
+    private void checkNewKey(byte[] key) {
+        checkKey(key);
         if (key.length > maxKey) {
             throw new IllegalArgumentException("key of " + key.length + " bytes exceeds maxKeySize " + maxKey);
         }
@@ -1362,16 +1707,32 @@ public final class BitCask implements AutoCloseable {
         return Objects.requireNonNull(key, "key").getBytes(StandardCharsets.UTF_8);
     }
 
+    /** A positive TTL in milliseconds; one too long for a long saturates, so it never wraps into the past. */
     static long ttlMillis(Duration ttl) {
         Objects.requireNonNull(ttl, "ttl");
         if (ttl.isNegative() || ttl.isZero()) {
             throw new IllegalArgumentException("ttl must be positive: " + ttl);
         }
-        return Math.max(1, ttl.toMillis());
+        try {
+            return Math.max(1, ttl.toMillis());
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** {@code now + ttlMillis}, saturated: a far-future expiry is the end of time, never an early one. */
+    static long expiresAt(long now, long ttlMillis) {
+        long at = now + ttlMillis;
+        return ttlMillis > 0 && at < now ? Long.MAX_VALUE : at;
     }
 
     // ------------------------------------------------------------------- merge
 
+    /**
+     * Merges in four steps: seal the active segment and force every input; copy the live records
+     * into outputs; swap the key directory over to the copies; retire the inputs. A failure before
+     * the swap leaves the store as it was; one after it leaves a merged store.
+     */
     private MergeResult doMerge() {
         long started = System.nanoTime();
         List<Segment> inputs;
@@ -1399,17 +1760,49 @@ public final class BitCask implements AutoCloseable {
             writeLock.unlock();
         }
         writePendingHints();
-
+        // Every input is on the device before any copy of its records is: otherwise a power loss
+        // could keep a copied batch member and lose the batch it came from.
+        try {
+            forceSealed();
+            forceDirectoryIfDirty();
+        } catch (RuntimeException e) {
+            throw fail(e);
+        }
         List<Segment> outputs = new ArrayList<>();
         Relocations moved = new Relocations();
+        long skipped = copyLiveRecords(inputs, firstOut, reserve, outputs, moved);
+        if (skipped > 0) {
+            LOG.warn("merge of {} passed over {} corrupt bytes; keys whose newest record lay there now read as absent", dir, skipped);
+        }
+        try {
+            backend.forceDirectory(dir); // the outputs' names, before any input can go
+        } catch (RuntimeException e) {
+            discardOutputs(outputs);
+            throw fail(e);
+        }
+        long copied = swap(inputs, outputs, moved);
+        long before = retireInputs(inputs);
+        long after = outputs.stream().mapToLong(Segment::dataBytes).sum();
+        List<Long> removed = inputs.stream().map(Segment::id).toList();
+        List<Long> added = outputs.stream().map(Segment::id).toList();
+        LOG.debug("merged {}: {} segments -> {}, {} records, {} -> {} bytes", dir, removed.size(), added.size(), copied, before, after);
+        return new MergeResult(removed, added, before, after, copied, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /**
+     * Copies every record the key directory still points at into new outputs, which are forced,
+     * named, opened and hinted but not yet registered; returns the corrupt bytes passed over. On
+     * failure every output is removed and the exception thrown.
+     */
+    private long copyLiveRecords(List<Segment> inputs, long firstOut, int reserve, List<Segment> outputs, Relocations moved) {
         MergeThrottle throttle = new MergeThrottle(options.mergeBytesPerSecond());
-        long[] out = {firstOut, 0}; // next output id, write position
-        SegmentWriter[] writer = {null};
-        Path[] tmp = {null};
+        MergeOutput[] current = {null};
+        long[] nextOut = {firstOut};
         long now = now();
+        long skipped = 0;
         try {
             for (Segment in : inputs) {
-                new SegmentScanner(in.reader(), in.file(), in.end(), maxKey, maxValue).scan(RecordFormat.FILE_HEADER_SIZE,
+                SegmentScanner.Result r = new SegmentScanner(in.reader(), in.file(), in.end(), in.salt()).scan(RecordFormat.FILE_HEADER_SIZE,
                         (offset, buf, off, len) -> {
                             if (mergeCancelled) {
                                 throw new MergeCancelled();
@@ -1428,56 +1821,123 @@ public final class BitCask implements AutoCloseable {
                             if (!pointsAt(hash, loc)) {
                                 return;
                             }
-                            if (writer[0] == null || out[1] + len > segmentSize) {
-                                if (writer[0] != null) {
-                                    outputs.add(finishOutput(writer[0], tmp[0], out[0] - 1, out[1]));
+                            if (current[0] == null || !current[0].fits(len)) {
+                                if (current[0] != null) {
+                                    MergeOutput done = current[0];
+                                    current[0] = null;
+                                    outputs.add(openOutput(done));
                                 }
-                                if (out[0] >= firstOut + reserve) {
+                                if (nextOut[0] >= firstOut + reserve) {
                                     throw new BitCaskException("merge of " + dir + " needs more output segments than reserved");
                                 }
-                                tmp[0] = SegmentFiles.tempFile(SegmentFiles.dataFile(dir, out[0]));
-                                writer[0] = backend.openWritable(tmp[0], segmentSize);
-                                byte[] header = new byte[RecordFormat.FILE_HEADER_SIZE];
-                                RecordFormat.encodeFileHeader(header, out[0]);
-                                writer[0].write(0, header, 0, header.length);
-                                out[0]++;
-                                out[1] = RecordFormat.FILE_HEADER_SIZE;
+                                current[0] = MergeOutput.create(backend, dir, nextOut[0]++, newSalt(),
+                                        Math.max(segmentSize, (long) RecordFormat.FILE_HEADER_SIZE + len));
                             }
-                            writer[0].write(out[1], buf, off, len);
-                            moved.add(hash, loc, out[1] | ((out[0] - 1) << 40), len); // id for now, slot later
-                            out[1] += len;
+                            long at = current[0].append(buf, off, len);
+                            moved.add(hash, loc, outputs.size(), at, len);
                             throttle.copied(len);
                         });
+                skipped += r.skippedBytes();
             }
-            if (writer[0] != null) {
-                outputs.add(finishOutput(writer[0], tmp[0], out[0] - 1, out[1]));
-                writer[0] = null;
+            if (current[0] != null) {
+                MergeOutput done = current[0];
+                current[0] = null;
+                outputs.add(openOutput(done));
             }
         } catch (RuntimeException | Error e) {
-            if (writer[0] != null) {
-                writer[0].close();
+            if (current[0] != null) {
+                current[0].discardTemporary();
             }
-            discardOutputs(outputs, tmp[0]);
+            discardOutputs(outputs);
             if (e instanceof MergeCancelled) {
                 throw new IllegalStateException("BitCask store " + dir + " closed during merge");
             }
             throw e;
         }
-        SegmentFiles.forceDirectory(dir);
+        return skipped;
+    }
 
-        // Swap: point the key directory at the copies, unless a write moved the key meanwhile.
+    /**
+     * Finishes an output and opens it under its final name. Once renamed, the file is either
+     * returned (and later registered or discarded) or deleted here; if it can be neither opened nor
+     * deleted, it is debris that must go before any later merge may drop a tombstone.
+     */
+    private Segment openOutput(MergeOutput out) {
+        out.finish();
+        SegmentReader reader = null;
+        try {
+            reader = backend.openReadOnly(out.file());
+            Segment seg = new Segment(out.id(), out.salt(), allocateSlot(), out.file(), reader, null, out.end());
+            seg.durableTo(out.end());
+            writeHint(seg);
+            return seg;
+        } catch (RuntimeException e) {
+            if (reader != null) {
+                reader.close();
+            }
+            deleteOrRemember(out.file());
+            throw e;
+        }
+    }
+
+    /** Closes and deletes outputs of a merge that failed before its swap. */
+    private void discardOutputs(List<Segment> outputs) {
+        for (Segment o : outputs) {
+            o.close();
+            synchronized (this) {
+                reservedSlots.remove(o.slot());
+            }
+            deleteOrRemember(o.file());
+        }
+    }
+
+    /** Deletes a data file and its hint; one that cannot be deleted is kept as debris. Under mergeLock. */
+    private void deleteOrRemember(Path data) {
+        try {
+            deleteSegmentFiles(data);
+        } catch (RuntimeException e) {
+            undeletedInputs.add(data);
+            mergeRefusal = "cannot delete " + data + " (" + e.getMessage() + ")";
+            LOG.warn("{}; merges are refused until it can be deleted", mergeRefusal);
+        }
+    }
+
+    private void deleteSegmentFiles(Path data) {
+        String name = data.getFileName().toString();
+        backend.delete(data.resolveSibling(name.substring(0, name.length() - SegmentFiles.DATA_SUFFIX.length()) + SegmentFiles.HINT_SUFFIX));
+        backend.delete(data);
+        directoryDirty.set(true);
+    }
+
+    /**
+     * Deletes what earlier merges could not, oldest first; until every such file is gone no merge
+     * runs, since one that drops a tombstone would let a left-over file bring its key back.
+     */
+    private void deleteDebris() {
+        while (!undeletedInputs.isEmpty()) {
+            Path data = undeletedInputs.get(0);
+            try {
+                deleteSegmentFiles(data);
+                backend.forceDirectory(dir);
+            } catch (RuntimeException e) {
+                throw new BitCaskException("merge refused: " + mergeRefusal + "; still " + e.getMessage(), e);
+            }
+            undeletedInputs.remove(0);
+        }
+        mergeRefusal = null;
+    }
+
+    /** Registers the outputs and points the key directory at the copies, unless a write moved a key meanwhile. */
+    private long swap(List<Segment> inputs, List<Segment> outputs, Relocations moved) {
         long copied = 0;
         writeLock.lock();
         try {
-            java.util.Map<Long, Segment> outById = new java.util.HashMap<>();
             for (Segment o : outputs) {
                 register(o);
-                outById.put(o.id(), o);
             }
             for (int i = 0; i < moved.size(); i++) {
-                long to = moved.to(i);
-                Segment o = outById.get(to >>> 40);
-                long newLoc = KeyDir.location(o.slot(), KeyDir.offset(to));
+                Segment o = outputs.get(moved.output(i));
+                long newLoc = KeyDir.location(o.slot(), moved.offset(i));
                 if (keyDir.relocate(moved.hash(i), moved.from(i), newLoc)) {
                     Segment in = segmentAt(KeyDir.segmentSlot(moved.from(i)));
                     in.addLive(-moved.length(i));
@@ -1497,9 +1957,17 @@ public final class BitCask implements AutoCloseable {
         } finally {
             writeLock.unlock();
         }
-        // Make the inputs unreachable, then wait for readers and hint writers that reached them
-        // before; only then unmap. Their slots stay reserved until then, so no new segment can
-        // answer to a stale location.
+        return copied;
+    }
+
+    /**
+     * Retires the inputs: unreachable first, then unmapped once no reader is left in them, then
+     * (once everything that superseded a record they hold is forced) deleted oldest first, forcing
+     * the directory after each deletion so that after a power loss the inputs left are a suffix,
+     * which replays correctly. Returns their data bytes.
+     */
+    private long retireInputs(List<Segment> inputs) {
+        // Their slots stay reserved until they are closed, so no new segment can answer to a stale location.
         synchronized (this) {
             Segment[] sl = slots.clone();
             for (Segment in : inputs) {
@@ -1509,6 +1977,7 @@ public final class BitCask implements AutoCloseable {
             slots = sl;
         }
         pendingHints.removeAll(inputs);
+        unforced.removeAll(inputs);
         gate.awaitReaders();
         long before = 0;
         for (Segment in : inputs) {
@@ -1518,21 +1987,32 @@ public final class BitCask implements AutoCloseable {
         synchronized (this) {
             inputs.forEach(in -> reservedSlots.remove(in.slot()));
         }
-        // Ascending order: at every instant the inputs left form a suffix, which replays correctly.
-        for (Segment in : inputs) {
+        // A merge must not make a power loss lose more than it would have lost without it.
+        try {
+            syncTo((long) APPENDED.getAcquire(this));
+        } catch (RuntimeException e) {
+            inputs.forEach(in -> undeletedInputs.add(in.file()));
+            mergeRefusal = "merged segments were kept because a force failed";
+            throw e;
+        }
+        for (int n = 0; n < inputs.size(); n++) {
             try {
-                Files.deleteIfExists(SegmentFiles.hintFile(dir, in.id()));
-                Files.deleteIfExists(in.file());
-            } catch (IOException e) {
-                LOG.warn("merge could not delete {}: {}", in.file(), e.getMessage());
+                deleteSegmentFiles(inputs.get(n).file());
+            } catch (RuntimeException e) {
+                for (int m = n; m < inputs.size(); m++) {
+                    undeletedInputs.add(inputs.get(m).file());
+                }
+                mergeRefusal = "cannot delete merged segment " + inputs.get(n).file() + " (" + e.getMessage() + ")";
+                throw new BitCaskException("merge of " + dir + " completed, but " + mergeRefusal
+                        + "; merges are refused until it can be deleted", e);
+            }
+            try {
+                forceDirectoryIfDirty();
+            } catch (RuntimeException e) {
+                throw fail(e);
             }
         }
-        SegmentFiles.forceDirectory(dir);
-        long after = outputs.stream().mapToLong(Segment::dataBytes).sum();
-        List<Long> removed = inputs.stream().map(Segment::id).toList();
-        List<Long> added = outputs.stream().map(Segment::id).toList();
-        LOG.debug("merged {}: {} segments -> {}, {} records, {} -> {} bytes", dir, removed.size(), added.size(), copied, before, after);
-        return new MergeResult(removed, added, before, after, copied, (System.nanoTime() - started) / 1_000_000);
+        return before;
     }
 
     /** True when the key directory's entry for {@code hash} points exactly at {@code location}. */
@@ -1549,44 +2029,12 @@ public final class BitCask implements AutoCloseable {
         }
     }
 
-    /** Forces a complete output, writes its hint and gives it its final name. */
-    private Segment finishOutput(SegmentWriter w, Path tmp, long id, long end) {
-        w.truncate(end);
-        w.force();
-        Path file = SegmentFiles.dataFile(dir, id);
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            w.close();
-            throw new BitCaskException("cannot rename " + tmp + " to " + file + ": " + e.getMessage(), e);
-        }
-        w.close();
-        // Reopen under the final name: a channel that an interrupt closes is reopened by its path.
-        Segment seg = new Segment(id, allocateSlot(), file, backend.openReadOnly(file), null, end);
-        writeHint(seg);
-        return seg;
-    }
-
-    private void discardOutputs(List<Segment> outputs, Path tmp) {
-        for (Segment o : outputs) {
-            o.close();
-            synchronized (this) {
-                reservedSlots.remove(o.slot());
-            }
-            try {
-                Files.deleteIfExists(SegmentFiles.hintFile(dir, o.id()));
-                Files.deleteIfExists(o.file());
-            } catch (IOException e) {
-                LOG.warn("cannot remove merge output {}: {}", o.file(), e.getMessage());
-            }
-        }
-        if (tmp != null) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException e) {
-                LOG.warn("cannot remove merge output {}: {}", tmp, e.getMessage());
-            }
-        }
+    private static long newSalt() {
+        long salt;
+        do {
+            salt = SALTS.nextLong();
+        } while (salt == NO_HEADER);
+        return salt;
     }
 
     private static final class MergeCancelled extends RuntimeException {
@@ -1613,66 +2061,36 @@ public final class BitCask implements AutoCloseable {
             throw new BitCaskException("cannot create backup directory " + target + ": " + e.getMessage(), e);
         }
         List<Segment> segs;
-        Segment act;
-        long activeEnd;
+        long newestEnd;
         writeLock.lock();
         try {
             ensureOpen();
             segs = segmentsInOrder();
-            act = readOnly ? null : active;
-            activeEnd = readOnly ? 0 : writePos;
+            newestEnd = segs.isEmpty() ? 0 : readOnly ? segs.get(segs.size() - 1).end() : writePos;
         } finally {
             writeLock.unlock();
         }
-        for (Segment seg : segs) {
+        for (int n = 0; n < segs.size(); n++) {
+            Segment seg = segs.get(n);
             Path dst = target.resolve(seg.file().getFileName());
-            try {
-                if (seg == act) {
-                    copyPrefix(seg, dst, activeEnd);
-                } else {
-                    linkOrCopy(seg.file(), dst);
-                    Path hint = SegmentFiles.hintFile(dir, seg.id());
-                    if (Files.exists(hint)) {
-                        linkOrCopy(hint, target.resolve(hint.getFileName()));
-                    }
+            if (n == segs.size() - 1) {
+                // The newest file can still be appended to or cut at its valid end (by this store,
+                // or by the writer beside a read-only one): copy a consistent prefix, never link it.
+                int token = gate.enter();
+                try {
+                    ensureOpen();
+                    backend.copyPrefix(seg.reader(), newestEnd, dst);
+                } finally {
+                    gate.exit(token);
                 }
-            } catch (IOException e) {
-                throw new BitCaskException("backup of " + seg.file() + " to " + dst + " failed: " + e.getMessage(), e);
-            }
-        }
-        SegmentFiles.forceDirectory(target);
-    }
-
-    private static void linkOrCopy(Path src, Path dst) throws IOException {
-        try {
-            Files.createLink(dst, src);
-        } catch (UnsupportedOperationException | IOException e) {
-            Files.copy(src, dst, StandardCopyOption.COPY_ATTRIBUTES);
-            try (var ch = java.nio.channels.FileChannel.open(dst, java.nio.file.StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-        }
-    }
-
-    /** Copies the first {@code end} bytes of the active segment: a consistent prefix of the log. */
-    private void copyPrefix(Segment seg, Path dst, long end) throws IOException {
-        int token = gate.enter();
-        try (var ch = java.nio.channels.FileChannel.open(dst, java.nio.file.StandardOpenOption.CREATE_NEW,
-                java.nio.file.StandardOpenOption.WRITE)) {
-            ensureOpen();
-            byte[] buf = new byte[1 << 20];
-            for (long p = 0; p < end; ) {
-                int n = (int) Math.min(buf.length, end - p);
-                seg.reader().read(p, buf, 0, n);
-                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(buf, 0, n);
-                while (b.hasRemaining()) {
-                    ch.write(b);
+            } else {
+                backend.linkOrCopy(seg.file(), dst);
+                Path hint = SegmentFiles.hintFile(dir, seg.id());
+                if (Files.exists(hint)) {
+                    backend.linkOrCopy(hint, target.resolve(hint.getFileName()));
                 }
-                p += n;
             }
-            ch.force(true);
-        } finally {
-            gate.exit(token);
         }
+        backend.forceDirectory(target);
     }
 }

@@ -64,7 +64,9 @@ public final class BitCaskOptions {
         this.mergeDeadBytes = b.mergeDeadBytes;
         this.mergeBytesPerSecond = b.mergeBytesPerSecond;
         this.mergeCheckInterval = b.mergeCheckInterval;
-        long largest = (long) maxRecordSize() + RecordFormat.FILE_HEADER_SIZE;
+        // In long arithmetic: a limit near Integer.MAX_VALUE must be refused here, not overflow.
+        long largest = (long) RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + maxKeySize + maxValueSize
+                + RecordFormat.FILE_HEADER_SIZE;
         if (largest > segmentSize) {
             throw new IllegalArgumentException("a record with a " + maxKeySize + "-byte key and a " + maxValueSize
                     + "-byte value does not fit in a " + segmentSize + "-byte segment");
@@ -283,8 +285,9 @@ public final class BitCaskOptions {
 
         /** Keys to size the key directory for at open; default 0 (it grows as needed). */
         public Builder expectedKeys(long keys) {
-            if (keys < 0) {
-                throw new IllegalArgumentException("expectedKeys must not be negative: " + keys);
+            if (keys < 0 || keys > io.caskbench.bitcask.index.KeyDir.MAX_KEYS) {
+                throw new IllegalArgumentException("expectedKeys must be in [0, " + io.caskbench.bitcask.index.KeyDir.MAX_KEYS
+                        + "], what one key directory holds: " + keys);
             }
             this.expectedKeys = keys;
             return this;

@@ -41,6 +41,11 @@ public final class WriteBatch {
         return this;
     }
 
+    /** Adds a put of a UTF-8 key whose key expires after {@code ttl}. */
+    public WriteBatch put(String key, byte[] value, Duration ttl) {
+        return put(Objects.requireNonNull(key, "key").getBytes(StandardCharsets.UTF_8), value, ttl);
+    }
+
     /** Adds a delete. */
     public WriteBatch delete(byte[] key) {
         ops.add(new Op(Objects.requireNonNull(key, "key"), null, 0));

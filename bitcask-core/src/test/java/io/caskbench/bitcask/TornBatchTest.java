@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.format.RecordFormat;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -33,13 +34,13 @@ class TornBatchTest {
         Path data = dir.resolve("000000001.data");
         try (BitCask db = BitCask.open(dir, o)) {
             db.put("before", b("x"));
-            batchStart = db.stats().segments().get(0).dataBytes() + 16;
+            batchStart = db.stats().segments().get(0).dataBytes() + RecordFormat.FILE_HEADER_SIZE;
             WriteBatch batch = new WriteBatch();
             for (int i = 0; i < 10; i++) {
                 batch.put("m" + i, b("member-" + i));
             }
             db.write(batch);
-            end = db.stats().segments().get(0).dataBytes() + 16;
+            end = db.stats().segments().get(0).dataBytes() + RecordFormat.FILE_HEADER_SIZE;
         }
         Files.deleteIfExists(dir.resolve("000000001.hint"));
         for (long cut = batchStart + 40; cut < end; cut += 17) {

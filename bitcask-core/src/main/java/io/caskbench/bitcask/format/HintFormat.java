@@ -1,5 +1,7 @@
 package io.caskbench.bitcask.format;
 
+import io.caskbench.bitcask.index.KeyHash;
+
 import java.util.Arrays;
 
 /**
@@ -7,12 +9,13 @@ import java.util.Arrays;
  * rebuild the key directory without reading values.
  *
  * <pre>
- * HEADER (24 bytes)
+ * HEADER (32 bytes)
  *   0  magic         int   'BCHT'
  *   4  version       short
  *   6  reserved      short
  *   8  segmentId     long
- *  16  coveredLength long  the data file's records up to this offset are listed
+ *  16  salt          long  the data file's salt: a hint never applies to another file of that id
+ *  24  coveredLength long  the data file's records up to this offset are listed
  * ENTRY (20 bytes + key)
  *   0  offset        int   record offset in the data file
  *   4  recordLength  int
@@ -26,13 +29,21 @@ import java.util.Arrays;
  * </pre>
  *
  * A hint file whose CRC, header or entries do not check out is ignored and its data file scanned.
+ * A hint is written only after its data file was forced, so after a power loss it never lists
+ * records that are not on the disk.
  */
 public final class HintFormat {
 
     /** {@code 'BCHT'} in little-endian order. */
     public static final int MAGIC = 0x54484342;
     /** Header size. */
-    public static final int HEADER_SIZE = 24;
+    public static final int HEADER_SIZE = 32;
+    /** Offset of the segment id in the header. */
+    public static final int ID_OFFSET = 8;
+    /** Offset of the data file's salt in the header. */
+    public static final int SALT_OFFSET = 16;
+    /** Offset of the covered length in the header. */
+    public static final int COVERED_OFFSET = 24;
     /** Fixed part of an entry. */
     public static final int ENTRY_SIZE = 20;
     /** Footer size. */
@@ -53,15 +64,17 @@ public final class HintFormat {
         private long[] order = new long[1024];
         private int[] starts = new int[1024];
         private final long segmentId;
+        private final long salt;
 
-        /** Starts a hint file for {@code segmentId}. */
-        public Builder(long segmentId) {
+        /** Starts a hint file for the data file of {@code segmentId} with {@code salt}. */
+        public Builder(long segmentId, long salt) {
             this.segmentId = segmentId;
+            this.salt = salt;
         }
 
         /** Adds the record at {@code offset} whose bytes start at {@code record[off]}. */
         public void add(long offset, byte[] record, int off, int recordLength) {
-            int flags = RecordFormat.flags(record, off);
+            int flags = RecordFormat.flags(record, off) & (RecordFormat.TOMBSTONE | RecordFormat.EXPIRES);
             int keyLength = RecordFormat.keyLength(record, off);
             ensure(ENTRY_SIZE + keyLength);
             RecordFormat.putInt(buf, len, (int) offset);
@@ -75,7 +88,7 @@ public final class HintFormat {
                 order = Arrays.copyOf(order, count * 2);
                 starts = Arrays.copyOf(starts, count * 2);
             }
-            int hash = io.caskbench.bitcask.index.KeyHash.hash(record, keyOff, keyLength);
+            int hash = KeyHash.hash(record, keyOff, keyLength);
             order[count] = (Integer.toUnsignedLong(hash) << 32) | count;
             starts[count] = len;
             len += ENTRY_SIZE + keyLength;
@@ -102,8 +115,9 @@ public final class HintFormat {
             RecordFormat.putInt(out, 0, MAGIC);
             RecordFormat.putShort(out, 4, RecordFormat.VERSION);
             RecordFormat.putShort(out, 6, 0);
-            RecordFormat.putLong(out, 8, segmentId);
-            RecordFormat.putLong(out, 16, coveredLength);
+            RecordFormat.putLong(out, ID_OFFSET, segmentId);
+            RecordFormat.putLong(out, SALT_OFFSET, salt);
+            RecordFormat.putLong(out, COVERED_OFFSET, coveredLength);
             RecordFormat.putInt(out, len, count);
             RecordFormat.putInt(out, len + 4, RecordFormat.crc(out, 0, len + 4));
             return out;
@@ -118,57 +132,69 @@ public final class HintFormat {
     }
 
     /**
-     * Checks a hint file completely: CRC, header, and that every entry lies within the covered
-     * part of a data file of {@code dataLength} bytes.
+     * What {@link #validate} found.
      *
-     * @return the covered length, or -1 with the reason in {@code why[0]} when the file is unusable
+     * @param covered the data offset up to which the hint lists every record, or -1 when unusable
+     * @param reason  why the hint is unusable, or null
      */
-    public static long validate(byte[] hint, long segmentId, long dataLength, int maxKey, int maxValue, String[] why) {
+    public record Validation(long covered, String reason) {
+
+        static Validation unusable(String reason) {
+            return new Validation(-1, reason);
+        }
+
+        /** True when the hint can be applied. */
+        public boolean usable() {
+            return covered >= 0;
+        }
+    }
+
+    /**
+     * Checks a hint file completely: CRC, header, that it belongs to the data file with
+     * {@code segmentId} and {@code salt}, and that every entry lies within the covered part of
+     * that data file of {@code dataLength} bytes. Limits are the format's, not a store's options.
+     */
+    public static Validation validate(byte[] hint, long segmentId, long salt, long dataLength) {
         if (hint.length < HEADER_SIZE + FOOTER_SIZE) {
-            why[0] = "too short";
-            return -1;
+            return Validation.unusable("too short");
         }
         int body = hint.length - FOOTER_SIZE;
         if (RecordFormat.getInt(hint, body + 4) != RecordFormat.crc(hint, 0, body + 4)) {
-            why[0] = "CRC mismatch";
-            return -1;
+            return Validation.unusable("CRC mismatch");
         }
-        if (RecordFormat.getInt(hint, 0) != MAGIC || RecordFormat.getLong(hint, 8) != segmentId) {
-            why[0] = "header does not belong to segment " + segmentId;
-            return -1;
+        if (RecordFormat.getInt(hint, 0) != MAGIC || RecordFormat.getUnsignedShort(hint, 4) != RecordFormat.VERSION
+                || RecordFormat.getLong(hint, ID_OFFSET) != segmentId || RecordFormat.getLong(hint, SALT_OFFSET) != salt) {
+            return Validation.unusable("header does not belong to this data file");
         }
-        long covered = RecordFormat.getLong(hint, 16);
+        long covered = RecordFormat.getLong(hint, COVERED_OFFSET);
         if (covered < RecordFormat.FILE_HEADER_SIZE || covered > dataLength) {
-            why[0] = "covers " + covered + " bytes but the data file has " + dataLength;
-            return -1;
+            return Validation.unusable("covers " + covered + " bytes but the data file has " + dataLength);
         }
         int count = 0;
         int p = HEADER_SIZE;
         while (p < body) {
             if (p + ENTRY_SIZE > body) {
-                why[0] = "truncated entry at " + p;
-                return -1;
+                return Validation.unusable("truncated entry at " + p);
             }
             long offset = Integer.toUnsignedLong(RecordFormat.getInt(hint, p));
-            int recordLength = RecordFormat.getInt(hint, p + 4);
+            long recordLength = Integer.toUnsignedLong(RecordFormat.getInt(hint, p + 4));
             int flags = RecordFormat.getUnsignedShort(hint, p + 8);
             int keyLength = RecordFormat.getUnsignedShort(hint, p + 10);
             int expected = RecordFormat.keyOffset(flags) + keyLength;
-            if (keyLength == 0 || keyLength > maxKey || (flags & ~(RecordFormat.TOMBSTONE | RecordFormat.EXPIRES)) != 0
-                    || recordLength < expected || recordLength - expected > maxValue
+            if (keyLength == 0 || (flags & ~(RecordFormat.TOMBSTONE | RecordFormat.EXPIRES)) != 0
+                    || recordLength < expected || recordLength > RecordFormat.MAX_RECORD_LENGTH
+                    || ((flags & RecordFormat.TOMBSTONE) != 0 && recordLength != expected)
                     || offset < RecordFormat.FILE_HEADER_SIZE || offset + recordLength > covered
                     || p + ENTRY_SIZE + keyLength > body) {
-                why[0] = "bad entry at " + p;
-                return -1;
+                return Validation.unusable("bad entry at " + p);
             }
             p += ENTRY_SIZE + keyLength;
             count++;
         }
         if (count != RecordFormat.getInt(hint, body)) {
-            why[0] = "entry count mismatch";
-            return -1;
+            return Validation.unusable("entry count mismatch");
         }
-        return covered;
+        return new Validation(covered, null);
     }
 
     /** Visits the entries of a hint file that {@link #validate} accepted. */

@@ -12,37 +12,58 @@ import java.util.zip.CRC32C;
  * <pre>
  * segment file = FILE_HEADER, record, record, ...   (a zero-filled tail is unused space)
  *
- * FILE_HEADER (16 bytes)
- *   0  magic      int   'BCSK'
+ * FILE_HEADER (64 bytes): the same 32-byte block twice, so one damaged byte cannot lose the salt
+ *   0  magic      int    'BCSK'
  *   4  version    short
  *   6  reserved   short
  *   8  segmentId  long
+ *  16  salt       long   random per file; binds every record to this file
+ *  24  reserved   int
+ *  28  crc32c     int    of bytes 0..27 of the block
  *
  * record
- *   0  crc32c     int    CRC32C of every byte after this field, to the end of the record
+ *   0  check      int    CRC32C of every byte after this field, XOR mix(salt, offset of the record)
  *   4  timestamp  long   epoch millis of the write
  *  12  keyLength  short  unsigned, 1..65535
- *  14  flags      short  TOMBSTONE | EXPIRES | BATCH
+ *  14  flags      short  TOMBSTONE | EXPIRES | BATCH | IN_BATCH
  *  16  valueLen   int    0.. ; 0 for a tombstone
  *  20  expiresAt  long   epoch millis, present only when EXPIRES is set
  *   .. key bytes, then value bytes
  * </pre>
  *
  * <p>All multi-byte fields are little-endian. A tombstone is marked by its flag, never by an
- * empty value: empty values are legal and distinct from absent. A record with the {@link #BATCH}
- * flag opens an atomic batch; its value holds the byte length of the member records that follow
- * it and their CRC (see {@link #batchSpan}), so recovery applies either all members or none.
+ * empty value: empty values are legal and distinct from absent.
+ *
+ * <p>The check field binds a record to the file and offset it was written at: the same bytes
+ * anywhere else (inside a user's value after a torn write, in another file, or copied by a merge
+ * without re-sealing) fail the check, except by a 1 in 2^32 chance. The CRC itself is computed
+ * before the offset is known, so a writer can checksum outside its lock and {@link #seal} under it.
+ *
+ * <p>A record with the {@link #BATCH} flag opens an atomic batch; its value holds the byte length
+ * of the member records that follow it and their CRC (see {@link #batchSpan}). Members carry
+ * {@link #IN_BATCH} and are never accepted on their own, so recovery applies all of them or none,
+ * whatever is damaged.
  */
 public final class RecordFormat {
 
     /** {@code 'BCSK'} in little-endian order. */
     public static final int MAGIC = 0x4B534342;
-    /** Format version written into every file header. */
-    public static final short VERSION = 1;
-    /** Size of the segment file header. */
-    public static final int FILE_HEADER_SIZE = 16;
+    /** Format version written into every file header; files of any other version are refused. */
+    public static final short VERSION = 2;
+    /** Size of one copy of the file header. */
+    public static final int HEADER_BLOCK_SIZE = 32;
+    /** Size of the segment file header: two copies of the header block. */
+    public static final int FILE_HEADER_SIZE = 2 * HEADER_BLOCK_SIZE;
+    /** Offset of the version field in a header block. */
+    public static final int HEADER_VERSION_OFFSET = 4;
+    /** Offset of the segment id field in a header block. */
+    public static final int HEADER_ID_OFFSET = 8;
+    /** Offset of the salt field in a header block. */
+    public static final int HEADER_SALT_OFFSET = 16;
+    /** Offset of the CRC field in a header block. */
+    public static final int HEADER_CRC_OFFSET = 28;
 
-    /** Offset of the CRC field. */
+    /** Offset of the check field. */
     public static final int CRC_OFFSET = 0;
     /** Offset of the timestamp field. */
     public static final int TIMESTAMP_OFFSET = 4;
@@ -63,13 +84,19 @@ public final class RecordFormat {
     public static final int EXPIRES = 1 << 1;
     /** The record opens an atomic batch; its members follow it. */
     public static final int BATCH = 1 << 2;
+    /** The record is a member of a batch and valid only as part of it. */
+    public static final int IN_BATCH = 1 << 3;
     /** Every flag this version understands; a record with any other bit set is corrupt. */
-    public static final int KNOWN_FLAGS = TOMBSTONE | EXPIRES | BATCH;
+    public static final int KNOWN_FLAGS = TOMBSTONE | EXPIRES | BATCH | IN_BATCH;
 
     /** Largest key length the layout can express. */
     public static final int MAX_KEY_LENGTH = 0xFFFF;
     /** Size of the value of a {@link #BATCH} record: member count, span length, span CRC. */
     public static final int BATCH_VALUE_SIZE = 12;
+    /** Size of a whole batch header record. */
+    public static final int BATCH_HEADER_SIZE = HEADER_SIZE + BATCH_VALUE_SIZE;
+    /** Largest record length the layout can express: what one segment (one mapping) can hold. */
+    public static final int MAX_RECORD_LENGTH = Integer.MAX_VALUE - FILE_HEADER_SIZE;
 
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -91,7 +118,8 @@ public final class RecordFormat {
     }
 
     /**
-     * Encodes a whole record into {@code dst} at {@code off}, CRC included.
+     * Encodes a whole record into {@code dst} at {@code off}, with its plain CRC in the check
+     * field; {@link #seal} binds it to its place before it is written.
      *
      * @return the record length
      */
@@ -115,18 +143,81 @@ public final class RecordFormat {
         return length;
     }
 
-    /** Writes the segment file header. */
-    public static void encodeFileHeader(byte[] dst, long segmentId) {
-        INT.set(dst, 0, MAGIC);
-        SHORT.set(dst, 4, VERSION);
-        SHORT.set(dst, 6, (short) 0);
-        LONG.set(dst, 8, segmentId);
+    /** Writes the segment file header: both copies of the block. */
+    public static void encodeFileHeader(byte[] dst, long segmentId, long salt) {
+        for (int at = 0; at < FILE_HEADER_SIZE; at += HEADER_BLOCK_SIZE) {
+            INT.set(dst, at, MAGIC);
+            SHORT.set(dst, at + HEADER_VERSION_OFFSET, VERSION);
+            SHORT.set(dst, at + 6, (short) 0);
+            LONG.set(dst, at + HEADER_ID_OFFSET, segmentId);
+            LONG.set(dst, at + HEADER_SALT_OFFSET, salt);
+            INT.set(dst, at + 24, 0);
+            INT.set(dst, at + HEADER_CRC_OFFSET, crc(dst, at, HEADER_CRC_OFFSET));
+        }
     }
 
-    /** True when {@code header} is a file header of this format for {@code segmentId}. */
-    public static boolean isFileHeader(byte[] header, long segmentId) {
-        return (int) INT.get(header, 0) == MAGIC && (short) SHORT.get(header, 4) == VERSION
-                && (long) LONG.get(header, 8) == segmentId;
+    /**
+     * Offset of the first intact header block in {@code header} (which holds at least
+     * {@link #FILE_HEADER_SIZE} bytes), or -1 when neither copy is intact. An intact block has
+     * this format's magic and a matching CRC; its version is not checked here.
+     */
+    public static int intactHeaderBlock(byte[] header) {
+        for (int at = 0; at < FILE_HEADER_SIZE; at += HEADER_BLOCK_SIZE) {
+            if ((int) INT.get(header, at) == MAGIC
+                    && (int) INT.get(header, at + HEADER_CRC_OFFSET) == crc(header, at, HEADER_CRC_OFFSET)) {
+                return at;
+            }
+        }
+        return -1;
+    }
+
+    /** Version field of the header block at {@code at}. */
+    public static int headerVersion(byte[] header, int at) {
+        return Short.toUnsignedInt((short) SHORT.get(header, at + HEADER_VERSION_OFFSET));
+    }
+
+    /** Segment id field of the header block at {@code at}. */
+    public static long headerSegmentId(byte[] header, int at) {
+        return (long) LONG.get(header, at + HEADER_ID_OFFSET);
+    }
+
+    /** Salt field of the header block at {@code at}. */
+    public static long headerSalt(byte[] header, int at) {
+        return (long) LONG.get(header, at + HEADER_SALT_OFFSET);
+    }
+
+    /**
+     * True when the first bytes look like a header of the first format version, which had no salt
+     * and no header CRC: magic, then version 1.
+     */
+    public static boolean isVersionOneHeader(byte[] header) {
+        return (int) INT.get(header, 0) == MAGIC && (short) SHORT.get(header, HEADER_VERSION_OFFSET) == 1;
+    }
+
+    /**
+     * The value XOR-ed into a record's CRC to bind it to its file and offset: a strong mix of both,
+     * so that two offsets of one file, or one offset of two files, agree only by chance.
+     */
+    public static int mix(long salt, long offset) {
+        long z = salt + offset * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return (int) (z ^ (z >>> 32));
+    }
+
+    /** Binds an encoded record (whose check field holds its plain CRC) to the file and offset it is written at. */
+    public static void seal(byte[] b, int off, long salt, long offset) {
+        INT.set(b, off + CRC_OFFSET, (int) INT.get(b, off + CRC_OFFSET) ^ mix(salt, offset));
+    }
+
+    /**
+     * Re-encodes the check field of a valid record for a new place: clears {@link #IN_BATCH}
+     * (a copied batch member stands alone) and binds the record to {@code salt} and {@code offset}.
+     */
+    public static void reseal(byte[] b, int off, int length, long salt, long offset) {
+        SHORT.set(b, off + FLAGS_OFFSET, (short) (flags(b, off) & ~IN_BATCH));
+        INT.set(b, off + CRC_OFFSET, crc(b, off + 4, length - 4) ^ mix(salt, offset));
     }
 
     /** CRC32C of a byte range (the JDK compiles this to the hardware instruction). */
@@ -137,9 +228,12 @@ public final class RecordFormat {
         return (int) c.getValue();
     }
 
-    /** True when the record starting at {@code off} with total length {@code length} has a valid CRC. */
-    public static boolean crcMatches(byte[] b, int off, int length) {
-        return storedCrc(b, off) == crc(b, off + 4, length - 4);
+    /**
+     * True when the record starting at {@code b[off]}, of total length {@code length}, has a valid
+     * check for a file with {@code salt} at file offset {@code offset}.
+     */
+    public static boolean crcMatches(byte[] b, int off, int length, long salt, long offset) {
+        return (storedCrc(b, off) ^ mix(salt, offset)) == crc(b, off + 4, length - 4);
     }
 
     /** Stored CRC of the record at {@code off}. */
@@ -174,26 +268,30 @@ public final class RecordFormat {
 
     /**
      * Checks that a header is plausible before its length is trusted: known flags, a non-empty
-     * key within {@code maxKey}, a value within {@code maxValue}, and a tombstone or batch
-     * marker of the right shape.
+     * key, a length the format can hold, and a tombstone or batch marker of the right shape. The
+     * limits are the format's, not a store's options: a store reopened with smaller limits still
+     * reads every record an earlier one wrote.
      *
+     * @param member true for a record inside a batch span, which must carry {@link #IN_BATCH};
+     *               false for one on its own, which must not
      * @return the record length, or -1 when the header cannot be a record
      */
-    public static int plausibleLength(byte[] b, int off, int maxKey, int maxValue) {
+    public static int plausibleLength(byte[] b, int off, boolean member) {
         int flags = flags(b, off);
         int keyLength = keyLength(b, off);
         int valueLength = valueLength(b, off);
-        if ((flags & ~KNOWN_FLAGS) != 0 || valueLength < 0 || valueLength > maxValue) {
+        if ((flags & ~KNOWN_FLAGS) != 0 || valueLength < 0 || ((flags & IN_BATCH) != 0) != member) {
             return -1;
         }
         if ((flags & BATCH) != 0) {
             if (flags != BATCH || keyLength != 0 || valueLength != BATCH_VALUE_SIZE) {
                 return -1;
             }
-        } else if (keyLength == 0 || keyLength > maxKey || ((flags & TOMBSTONE) != 0 && valueLength != 0)) {
+        } else if (keyLength == 0 || ((flags & TOMBSTONE) != 0 && valueLength != 0)) {
             return -1;
         }
-        return recordLength(flags, keyLength, valueLength);
+        long length = (long) keyOffset(flags) + keyLength + valueLength;
+        return length > MAX_RECORD_LENGTH ? -1 : (int) length;
     }
 
     /** Reads a little-endian int. */
@@ -227,8 +325,9 @@ public final class RecordFormat {
     }
 
     /**
-     * Encodes the header record of an atomic batch. Its value holds the member count, the byte
-     * length of the members that follow and their CRC32C, so a torn batch is detected whole.
+     * Encodes the header record of an atomic batch, with its plain CRC (see {@link #seal}). Its
+     * value holds the member count, the byte length of the members that follow and their CRC32C,
+     * so a torn batch is detected whole.
      *
      * @return the record length
      */

@@ -13,16 +13,25 @@ import java.lang.invoke.VarHandle;
  * verifies the key can trust that slot.
  *
  * <p>Threading: one writer at a time (the caller holds the store's write lock) mutates the table;
- * any number of readers probe it without locks. A writer stores the meta word first and publishes
- * the location with release semantics; a reader loads the location with acquire semantics first.
- * A reader that races an update of the same slot may pair a new length with an old location; it
- * detects that because the record's own header disagrees, and probes again. Growth builds a new
- * table and publishes it in one volatile write.
+ * any number of readers probe it without locks. An insert into an empty slot stores the meta word
+ * and then publishes the location with a release store. An update of a taken slot first marks its
+ * location {@link #BUSY}, then stores the new meta word and the new location, each with a release
+ * store. A reader loads the location and then the meta word with acquire loads; when the pair it
+ * read fails to describe the record on disk, it asks {@link Table#unchanged}, which sees the mark
+ * or the new location of any update that could have torn the pair, so a lost race is retried
+ * rather than reported as corruption. Growth builds a new table and publishes it in one volatile
+ * write; a table is sized by the live keys, so deletes and merges let it shrink again.
  */
 public final class KeyDir {
 
     /** Location flag: the key's newest record is a tombstone at the rest of the location. */
     public static final long DELETED = 1L << 62;
+    /** Location of a slot whose update is under way; never a real location (bit 63 is never set). */
+    public static final long BUSY = Long.MIN_VALUE;
+    /** Most slots a table can have: two longs a slot must fit in one array. */
+    public static final int MAX_CAPACITY = 1 << 29;
+    /** Most keys one key directory holds. */
+    public static final long MAX_KEYS = (long) (MAX_CAPACITY * 0.75);
     private static final int OFFSET_BITS = 40;
     private static final long OFFSET_MASK = (1L << OFFSET_BITS) - 1;
     /** Largest segment slot a location can hold. */
@@ -31,6 +40,7 @@ public final class KeyDir {
     private static final double MAX_LOAD = 0.75;
 
     private static final VarHandle LOCS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int SPINS_BEFORE_YIELD = 64;
     private static final VarHandle LIVE;
 
     static {
@@ -75,8 +85,24 @@ public final class KeyDir {
             return entries[2 * i + 1];
         }
 
-        void set(int i, long meta, long loc) {
+        /** Fills an empty slot: the meta word, then the location that publishes it. Writer only. */
+        void insert(int i, long meta, long loc) {
             entries[2 * i] = meta;
+            LOCS.setRelease(entries, 2 * i + 1, loc);
+        }
+
+        /**
+         * First half of an update of a taken slot: marks it busy, then stores the new meta word.
+         * A reader that sees the new meta word with the old location then finds the mark in
+         * {@link #unchanged}. Writer only.
+         */
+        void beginUpdate(int i, long meta) {
+            LOCS.setOpaque(entries, 2 * i + 1, BUSY);
+            LOCS.setRelease(entries, 2 * i, meta);
+        }
+
+        /** Second half of an update: publishes the new location. Writer only. */
+        void publish(int i, long loc) {
             LOCS.setRelease(entries, 2 * i + 1, loc);
         }
 
@@ -94,19 +120,39 @@ public final class KeyDir {
             return (i + 1) & mask;
         }
 
-        /** Location of slot {@code i} (acquire); 0 for an empty slot, which ends every probe. */
+        /**
+         * Location of slot {@code i} (acquire); 0 for an empty slot, which ends every probe. Waits
+         * out an update under way, which is two stores long unless the writer was descheduled.
+         */
         public long location(int i) {
-            return (long) LOCS.getAcquire(entries, 2 * i + 1);
+            long loc = (long) LOCS.getAcquire(entries, 2 * i + 1);
+            for (int spins = 0; loc == BUSY; spins++) {
+                if (spins < SPINS_BEFORE_YIELD) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+                loc = (long) LOCS.getAcquire(entries, 2 * i + 1);
+            }
+            return loc;
         }
 
         /** Hash of the key in slot {@code i}; read only after {@link #location} returned non-zero. */
         public int hash(int i) {
-            return (int) (entries[2 * i] >>> 32);
+            return (int) ((long) LOCS.getAcquire(entries, 2 * i) >>> 32);
         }
 
-        /** Record length of slot {@code i}; may be newer than the location read before it. */
+        /** Record length of slot {@code i} (acquire); may be newer than the location read before it. */
         public int length(int i) {
-            return (int) entries[2 * i];
+            return (int) (long) LOCS.getAcquire(entries, 2 * i);
+        }
+
+        /**
+         * True when slot {@code i} still holds exactly {@code loc} and {@code len}, with no update
+         * under way: the pair a reader read was then a consistent one. Never waits.
+         */
+        public boolean unchanged(int i, long loc, int len) {
+            return (long) LOCS.getAcquire(entries, 2 * i + 1) == loc && (int) (long) LOCS.getAcquire(entries, 2 * i) == len;
         }
 
         /** Number of slots. */
@@ -115,23 +161,44 @@ public final class KeyDir {
         }
     }
 
+    /** The smallest the table may shrink to: what the store was told to expect. */
+    private final int minCapacity;
+    /** The largest the table may grow to. */
+    private final int maxCapacity;
+    /** Published with a volatile write; readers probe it without locks. */
     private volatile Table table;
+    /** Taken slots, deleted keys included. Writer only. */
     private long used;
     /** Written by the one writer with release stores: a full fence per put would cost more than the put. */
     private long live;
+    /** Writer only. */
     private int replacedLength;
+    /** Deleted entries a rebuild keeps; writer only. */
+    private java.util.function.LongPredicate keepDeleted = loc -> false;
 
     /** A directory sized for {@code expectedKeys} without growing. */
     public KeyDir(long expectedKeys) {
-        this.table = new Table(capacityFor(expectedKeys));
+        this(expectedKeys, MAX_CAPACITY);
     }
 
-    private static int capacityFor(long keys) {
+    /** A directory sized for {@code expectedKeys} that never grows past {@code maxCapacity} slots. */
+    KeyDir(long expectedKeys, int maxCapacity) {
+        this.maxCapacity = maxCapacity;
+        this.minCapacity = capacityFor(expectedKeys, maxCapacity);
+        this.table = new Table(minCapacity);
+    }
+
+    /** Smallest power-of-two capacity that holds {@code keys} within the load factor. */
+    private static int capacityFor(long keys, int maxCapacity) {
         long want = Math.max(MIN_CAPACITY, (long) Math.ceil(keys / MAX_LOAD) + 1);
-        if (want > (1 << 30)) {
-            throw new IllegalArgumentException("too many keys for one key directory: " + keys);
+        if (want > maxCapacity) {
+            throw new IllegalArgumentException("a key directory holds at most " + maxKeys(maxCapacity) + " keys: " + keys);
         }
         return Integer.highestOneBit((int) want - 1) << 1;
+    }
+
+    private static long maxKeys(int capacity) {
+        return (long) (capacity * MAX_LOAD);
     }
 
     /** Packs a segment slot and an offset into a location. */
@@ -169,10 +236,24 @@ public final class KeyDir {
      * the entry counts of the hint files. Writer only.
      */
     public void reserve(long keys) {
-        int capacity = capacityFor(keys);
+        int capacity = capacityFor(keys, maxCapacity);
         if (capacity > table.capacity()) {
-            rebuild(capacity);
+            rebuild(capacity, slot -> false, keepDeleted);
         }
+    }
+
+    /**
+     * Makes room for {@code keys} more keys, rebuilding the table if it must; false when it
+     * cannot, because the table would outgrow its largest size. A writer calls this before it
+     * writes a record, so that no record reaches the disk that the directory cannot then hold.
+     * Writer only.
+     */
+    public boolean makeRoom(int keys) {
+        if (used + keys <= maxKeys(table.capacity())) {
+            return true;
+        }
+        rebuild(growthCapacity(keys), slot -> false, keepDeleted);
+        return used + keys <= maxKeys(table.capacity());
     }
 
     /** Heap bytes held by the table. */
@@ -199,15 +280,22 @@ public final class KeyDir {
             previous = t.loc(i);
             replacedLength = (int) t.meta(i);
         } else {
-            if (used + 1 > (long) (t.capacity() * MAX_LOAD)) {
-                t = rebuild(t.capacity() * 2);
+            if (used + 1 > maxKeys(t.capacity())) {
+                if (!makeRoom(1)) {
+                    throw new IllegalStateException("key directory is full at " + live + " keys");
+                }
+                t = table;
                 i = emptySlot(t, hash);
             } else {
                 i = -i - 1; // find stopped at this empty slot
             }
             used++;
+            t.insert(i, ((long) hash << 32) | (length & 0xFFFFFFFFL), location);
+            LIVE.setRelease(this, live + 1);
+            return 0;
         }
-        t.set(i, ((long) hash << 32) | (length & 0xFFFFFFFFL), location);
+        t.beginUpdate(i, ((long) hash << 32) | (length & 0xFFFFFFFFL));
+        t.publish(i, location);
         if (previous == 0 || isDeleted(previous)) {
             LIVE.setRelease(this, live + 1);
         }
@@ -228,7 +316,8 @@ public final class KeyDir {
         }
         long previous = t.loc(i);
         replacedLength = (int) t.meta(i);
-        t.set(i, ((long) hash << 32) | (length & 0xFFFFFFFFL), tombstone | DELETED);
+        t.beginUpdate(i, ((long) hash << 32) | (length & 0xFFFFFFFFL));
+        t.publish(i, tombstone | DELETED);
         if (!isDeleted(previous)) {
             LIVE.setRelease(this, live - 1);
         }
@@ -249,7 +338,7 @@ public final class KeyDir {
                 return false;
             }
             if (loc == from) {
-                LOCS.setRelease(t.entries, 2 * i + 1, to);
+                t.publish(i, to); // the length is the same: no reader can pair it wrongly
                 return true;
             }
         }
@@ -279,52 +368,52 @@ public final class KeyDir {
     }
 
     /**
+     * Tells which deleted entries must survive a rebuild: a tombstone that is not yet durable keeps
+     * its slot, so that a reader who finds it can wait for it. Writer only.
+     */
+    public void keepDeleted(java.util.function.LongPredicate keep) {
+        this.keepDeleted = keep;
+    }
+
+    /**
      * Rebuilds the table without deleted entries and without entries whose segment slot
      * {@code dropSegment} accepts: after a merge, the entries left pointing into the merged
-     * segments are tombstones and expired records, which the merge did not copy. Writer only.
+     * segments are tombstones and expired records, which the merge did not copy. The table is
+     * sized anew for the keys left, so it shrinks after a merge that removed many. Writer only.
      */
     public void dropDeletedAnd(java.util.function.IntPredicate dropSegment) {
-        rebuild(table.capacity(), dropSegment);
+        rebuild(growthCapacity(1), dropSegment, keepDeleted);
     }
 
-    private Table rebuild(int capacity) {
-        return rebuild(capacity, slot -> false);
+    /** Capacity for a rebuild: twice the live keys' worth, so rebuilds stay rare; within the bounds. */
+    private int growthCapacity(int more) {
+        long want = Math.max(MIN_CAPACITY, (long) Math.ceil(2 * (live + more) / MAX_LOAD));
+        int capacity = want >= maxCapacity ? maxCapacity : Integer.highestOneBit((int) want - 1) << 1;
+        return Math.max(minCapacity, capacity);
     }
 
-    private Table rebuild(int capacity, java.util.function.IntPredicate dropSegment) {
+    private Table rebuild(int capacity, java.util.function.IntPredicate dropSegment, java.util.function.LongPredicate keep) {
         Table old = table;
-        Table t = new Table(Math.max(capacity, capacityFor(live + 1)));
+        Table t = new Table(capacity);
         long count = 0;
+        long kept = 0;
         for (int j = 0; j < old.capacity(); j++) {
             long loc = old.loc(j);
-            if (loc != 0 && !isDeleted(loc) && !dropSegment.test(segmentSlot(loc))) {
-                int i = emptySlot(t, (int) (old.meta(j) >>> 32));
-                t.entries[2 * i] = old.meta(j);
-                t.entries[2 * i + 1] = loc;
+            if (loc == 0 || dropSegment.test(segmentSlot(loc)) || (isDeleted(loc) && !keep.test(loc))) {
+                continue;
+            }
+            int i = emptySlot(t, (int) (old.meta(j) >>> 32));
+            t.entries[2 * i] = old.meta(j);
+            t.entries[2 * i + 1] = loc;
+            if (isDeleted(loc)) {
+                kept++;
+            } else {
                 count++;
             }
         }
-        used = count;
+        used = count + kept;
         LIVE.setRelease(this, count);
         table = t;
         return t;
-    }
-
-    /** Visits every live entry of a table snapshot; weakly consistent. */
-    public void forEachLive(EntryVisitor visitor) {
-        Table t = table;
-        for (int i = 0; i < t.capacity(); i++) {
-            long loc = t.location(i);
-            if (loc != 0 && !isDeleted(loc)) {
-                visitor.visit(t.hash(i), loc, t.length(i));
-            }
-        }
-    }
-
-    /** Receives directory entries. */
-    @FunctionalInterface
-    public interface EntryVisitor {
-        /** One live entry. */
-        void visit(int hash, long location, int length);
     }
 }

@@ -81,11 +81,13 @@ abstract class FileSegment implements SegmentWriter {
                 if (!closedByInterrupt(e)) {
                     throw new BitCaskException("read failed on " + file + " at " + position + ": " + e.getMessage(), e);
                 }
-                Thread.interrupted(); // retry on the reopened channel, then restore the flag
+                boolean interrupted = Thread.interrupted(); // retry on the reopened channel, then restore the flag
                 try {
                     readFully(pos, dst);
                 } finally {
-                    Thread.currentThread().interrupt();
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
                 return;
             }
@@ -102,41 +104,65 @@ abstract class FileSegment implements SegmentWriter {
                     throw new BitCaskException("write failed on " + file + " at " + position
                             + " (disk full?): " + e.getMessage(), e);
                 }
-                Thread.interrupted();
+                boolean interrupted = Thread.interrupted();
                 try {
                     writeFully(pos, src);
                 } finally {
-                    Thread.currentThread().interrupt();
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
                 return;
             }
         }
     }
 
-    final void forceChannel() {
+    /** A channel operation that an interrupt may cut short. */
+    @FunctionalInterface
+    interface ChannelCall<T> {
+        T run(FileChannel channel) throws IOException;
+    }
+
+    /**
+     * Runs {@code call}; when an interrupt (of this thread or another) closed the channel under it,
+     * runs it once more on a reopened channel with this thread's interrupt flag cleared, then sets
+     * the flag again. Every call passed here (size, map, force, truncate) is idempotent.
+     */
+    final <T> T repairing(ChannelCall<T> call, String what) {
         try {
-            channel().force(false);
+            return call.run(channel());
         } catch (IOException e) {
-            throw new BitCaskException("fsync failed on " + file + ": " + e.getMessage(), e);
+            if (!closedByInterrupt(e)) {
+                throw new BitCaskException(what + " failed on " + file + ": " + e.getMessage(), e);
+            }
+            boolean interrupted = Thread.interrupted();
+            try {
+                return call.run(channel());
+            } catch (IOException again) {
+                throw new BitCaskException(what + " failed on " + file + ": " + again.getMessage(), again);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
+    }
+
+    final void forceChannel() {
+        repairing(ch -> {
+            ch.force(false);
+            return null;
+        }, "fsync");
     }
 
     @Override
     public long size() {
-        try {
-            return channel().size();
-        } catch (IOException e) {
-            throw new BitCaskException("cannot stat " + file + ": " + e.getMessage(), e);
-        }
+        return repairing(FileChannel::size, "stat");
     }
 
     @Override
     public void truncate(long size) {
-        try {
-            channel().truncate(size);
-        } catch (IOException e) {
-            throw new BitCaskException("cannot truncate " + file + " to " + size + ": " + e.getMessage(), e);
-        }
+        repairing(ch -> ch.truncate(size), "truncate to " + size);
     }
 
     @Override

@@ -65,25 +65,21 @@ public final class MappedBackend implements SegmentBackend {
             if (!writable && length > Integer.MAX_VALUE) {
                 throw new BitCaskException("segment " + file + " is larger than a mapping can hold: " + length);
             }
-            try {
-                if (writable) {
-                    int mapSize = (int) Math.max(capacity, Math.min(length, Integer.MAX_VALUE));
-                    long allocated = length;
-                    if (length < mapSize) {
-                        // Allocate the first chunk with real bytes before the mapping (which grows the
-                        // file sparsely to mapSize) so the first writes never land in a hole.
-                        allocated = Math.min(mapSize, length + ALLOCATION_CHUNK);
-                        allocate(length, allocated);
-                        resized.set(true);
-                    }
-                    this.buffer = channel().map(FileChannel.MapMode.READ_WRITE, 0, mapSize);
-                    this.readable = allocated;
-                } else {
-                    this.buffer = channel().map(FileChannel.MapMode.READ_ONLY, 0, length);
-                    this.readable = length;
+            if (writable) {
+                int mapSize = (int) Math.max(capacity, Math.min(length, Integer.MAX_VALUE));
+                long allocated = length;
+                if (length < mapSize) {
+                    // Allocate the first chunk with real bytes before the mapping (which grows the
+                    // file sparsely to mapSize) so the first writes never land in a hole.
+                    allocated = Math.min(mapSize, length + ALLOCATION_CHUNK);
+                    allocate(length, allocated);
+                    resized.set(true);
                 }
-            } catch (IOException e) {
-                throw new BitCaskException("cannot map " + file + ": " + e.getMessage(), e);
+                this.buffer = repairing(ch -> ch.map(FileChannel.MapMode.READ_WRITE, 0, mapSize), "map");
+                this.readable = allocated;
+            } else {
+                this.buffer = repairing(ch -> ch.map(FileChannel.MapMode.READ_ONLY, 0, length), "map");
+                this.readable = length;
             }
         }
 
@@ -145,7 +141,11 @@ public final class MappedBackend implements SegmentBackend {
         private synchronized void forceMapped() {
             long to = Math.min((long) WRITTEN.getAcquire(this), readable);
             if (to > forcedTo) {
-                buffer.force((int) forcedTo, (int) (to - forcedTo));
+                try {
+                    buffer.force((int) forcedTo, (int) (to - forcedTo));
+                } catch (java.io.UncheckedIOException e) {
+                    throw new BitCaskException("msync failed on " + file + ": " + e.getCause().getMessage(), e.getCause());
+                }
                 forcedTo = to;
             }
             if (resized.getAndSet(false)) {

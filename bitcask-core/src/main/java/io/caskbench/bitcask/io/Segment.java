@@ -2,37 +2,49 @@ package io.caskbench.bitcask.io;
 
 import io.caskbench.bitcask.format.RecordFormat;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 
 /**
  * One data file of the store, as the engine tracks it: its id (which orders it against the
- * others), the slot that locations in the key directory name it by, its reader, and its
- * writer while it is the active segment.
+ * others), its salt (which binds its records to it), the slot that locations in the key directory
+ * name it by, its reader, and its writer while it is the active segment.
+ *
+ * <p>Threading: the final fields are safe everywhere. {@code end} and {@code liveBytes} are
+ * written by the store's writer (under its write lock) with release stores and read anywhere with
+ * acquire loads; a full fence per put would cost more than the put, and readers of these figures
+ * (stats) accept a slightly old value. {@code durableEnd} only rises, under {@code this}.
  */
 public final class Segment {
 
-    private final long id;
-    private final int slot;
-    private final Path file;
-    private final SegmentReader reader;
-    private final SegmentWriter writer;
-    // Written only by the store's writer; release stores instead of volatile ones keep a full
-    // fence off every put, and readers of these figures (stats) accept a slightly old value.
-    private long end;
-    private long liveBytes;
-
-    private static final java.lang.invoke.VarHandle END;
-    private static final java.lang.invoke.VarHandle LIVE;
+    private static final VarHandle END;
+    private static final VarHandle LIVE;
+    private static final VarHandle DURABLE;
 
     static {
         try {
-            java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+            MethodHandles.Lookup l = MethodHandles.lookup();
             END = l.findVarHandle(Segment.class, "end", long.class);
             LIVE = l.findVarHandle(Segment.class, "liveBytes", long.class);
+            DURABLE = l.findVarHandle(Segment.class, "durableEnd", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    private final long id;
+    private final long salt;
+    private final int slot;
+    private final Path file;
+    private final SegmentReader reader;
+    private final SegmentWriter writer;
+    /** End of valid content; writer thread, under the write lock (release store). */
+    private long end;
+    /** Bytes of current records; writer thread, under the write lock (release store). */
+    private long liveBytes;
+    /** Everything before this offset is on the device; rises only, under {@code this}. */
+    private long durableEnd;
 
     /**
      * Tracks a segment.
@@ -40,8 +52,9 @@ public final class Segment {
      * @param writer the writer when this segment may be appended to, else null
      * @param end    bytes of valid content, file header included
      */
-    public Segment(long id, int slot, Path file, SegmentReader reader, SegmentWriter writer, long end) {
+    public Segment(long id, long salt, int slot, Path file, SegmentReader reader, SegmentWriter writer, long end) {
         this.id = id;
+        this.salt = salt;
         this.slot = slot;
         this.file = file;
         this.reader = reader;
@@ -52,6 +65,11 @@ public final class Segment {
     /** The file id. */
     public long id() {
         return id;
+    }
+
+    /** The salt of the file header, which every record's check field is bound to. */
+    public long salt() {
+        return salt;
     }
 
     /** The slot locations refer to it by. */
@@ -97,6 +115,37 @@ public final class Segment {
     /** Adds to the live bytes (writer only). */
     public void addLive(long delta) {
         LIVE.setRelease(this, liveBytes + delta);
+    }
+
+    /** Offset before which everything is known to be on the device. */
+    public long durableEnd() {
+        return (long) DURABLE.getAcquire(this);
+    }
+
+    /** Records that everything before {@code offset} is on the device. */
+    public synchronized void durableTo(long offset) {
+        if (offset > durableEnd) {
+            DURABLE.setRelease(this, offset);
+        }
+    }
+
+    /** True when the whole valid content is known to be on the device. */
+    public boolean durable() {
+        return durableEnd() >= end();
+    }
+
+    /**
+     * Forces the content up to the current end, through the writer while there is one, and
+     * through {@code backend} by name once the segment is read-only; then marks it durable.
+     */
+    public void force(SegmentBackend backend) {
+        long to = end();
+        if (writer != null) {
+            writer.force();
+        } else {
+            backend.forceFile(file);
+        }
+        durableTo(to);
     }
 
     /** Closes the reader and writer; idempotent. */

@@ -3,16 +3,18 @@ package io.caskbench.bitcask.io;
 import io.caskbench.bitcask.BitCaskException;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Names of the files in a store directory: {@code <9-digit id>.data}, {@code <id>.hint}, {@code LOCK}. */
+/**
+ * Names of the files in a store directory: {@code <id>.data}, {@code <id>.hint}, {@code LOCK}. An
+ * id is written with at least nine digits and at most eighteen; ids are compared as numbers, so a
+ * tenth digit sorts correctly.
+ */
 public final class SegmentFiles {
 
     /** Suffix of data files. */
@@ -23,8 +25,13 @@ public final class SegmentFiles {
     public static final String TEMP_SUFFIX = ".tmp";
     /** Name of the lock file. */
     public static final String LOCK_FILE = "LOCK";
-    /** Largest segment id the nine-digit names can hold. */
-    public static final long MAX_ID = 999_999_999L;
+    /**
+     * Largest segment id. Ids are never reused, and a merge takes a few; at a million new segments a
+     * second this lasts 30,000 years.
+     */
+    public static final long MAX_ID = 999_999_999_999_999_999L;
+    private static final int MIN_DIGITS = 9;
+    private static final int MAX_DIGITS = 18;
 
     private SegmentFiles() {
     }
@@ -58,7 +65,8 @@ public final class SegmentFiles {
             for (Path f : files) {
                 String n = f.getFileName().toString();
                 String digits = n.substring(0, n.length() - DATA_SUFFIX.length());
-                if (digits.length() == 9 && digits.chars().allMatch(Character::isDigit)) {
+                boolean canonical = digits.length() == MIN_DIGITS || (digits.length() <= MAX_DIGITS && digits.charAt(0) != '0');
+                if (digits.length() >= MIN_DIGITS && canonical && digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
                     ids.add(Long.parseLong(digits));
                 }
             }
@@ -78,14 +86,5 @@ public final class SegmentFiles {
             throw new BitCaskException("cannot list " + dir + ": " + e.getMessage(), e);
         }
         return found;
-    }
-
-    /** Forces a directory so that created, renamed and deleted names survive a power loss. */
-    public static void forceDirectory(Path dir) {
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException e) {
-            // Some file systems refuse to open or force a directory; the data files are forced anyway.
-        }
     }
 }

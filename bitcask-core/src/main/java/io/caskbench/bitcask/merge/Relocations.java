@@ -3,29 +3,33 @@ package io.caskbench.bitcask.merge;
 import java.util.Arrays;
 
 /**
- * The records a merge copied: for each, the key hash, where the record was and where its copy
- * is. Primitive arrays, because a merge of millions of records must not allocate per record.
+ * The records a merge copied: for each, the key hash, where the record was, and which output and
+ * offset its copy is at (an output's slot is not known until it is registered). Primitive arrays,
+ * because a merge of millions of records must not allocate per record.
  */
 public final class Relocations {
 
     private int[] hashes = new int[1024];
     private long[] from = new long[1024];
-    private long[] to = new long[1024];
+    private int[] outputs = new int[1024];
+    private long[] offsets = new long[1024];
     private int[] lengths = new int[1024];
     private int size;
 
-    /** Records one copy. */
-    public void add(int hash, long fromLocation, long toLocation, int length) {
+    /** Records one copy: to offset {@code offset} of the merge's output number {@code output}. */
+    public void add(int hash, long fromLocation, int output, long offset, int length) {
         if (size == hashes.length) {
             int n = size * 2;
             hashes = Arrays.copyOf(hashes, n);
             from = Arrays.copyOf(from, n);
-            to = Arrays.copyOf(to, n);
+            outputs = Arrays.copyOf(outputs, n);
+            offsets = Arrays.copyOf(offsets, n);
             lengths = Arrays.copyOf(lengths, n);
         }
         hashes[size] = hash;
         from[size] = fromLocation;
-        to[size] = toLocation;
+        outputs[size] = output;
+        offsets[size] = offset;
         lengths[size] = length;
         size++;
     }
@@ -45,9 +49,14 @@ public final class Relocations {
         return from[i];
     }
 
-    /** New location of copy {@code i}. */
-    public long to(int i) {
-        return to[i];
+    /** Which output (in the order the merge finished them) holds copy {@code i}. */
+    public int output(int i) {
+        return outputs[i];
+    }
+
+    /** Offset of copy {@code i} in its output. */
+    public long offset(int i) {
+        return offsets[i];
     }
 
     /** Record length of copy {@code i}. */

@@ -10,9 +10,11 @@ import java.nio.file.Path;
 /**
  * Reads the records of a data file in order and decides where its valid content ends.
  *
- * <p>A record is accepted only when its header is plausible and its CRC matches; a batch only
- * when its header, its member span and every member check out. Bad bytes are handled so that
- * nothing is silent:
+ * <p>A record is accepted only when its header is plausible and its check field matches its CRC
+ * for this file's salt and the record's own offset, so bytes that merely look like a record (inside
+ * a torn value, or copied from elsewhere) are never accepted. A batch is accepted only when its
+ * header, its member span and every member check out; a member on its own never is. Limits are the
+ * format's, not a store's options. Bad bytes are handled so that nothing is silent:
  * <ul>
  *   <li>a zero-filled tail is unused preallocated space: the content ends there;</li>
  *   <li>bad bytes followed by a valid record are corruption inside the file: they are skipped
@@ -47,19 +49,20 @@ public final class SegmentScanner {
     private final SegmentReader reader;
     private final Path file;
     private final long length;
-    private final int maxKey;
-    private final int maxValue;
+    private final long salt;
     private byte[] buf = new byte[CHUNK];
     private long base;
     private int filled;
 
-    /** A scanner of the first {@code length} bytes of {@code file}, read through {@code reader}. */
-    public SegmentScanner(SegmentReader reader, Path file, long length, int maxKey, int maxValue) {
+    /**
+     * A scanner of the first {@code length} bytes of {@code file}, read through {@code reader};
+     * {@code salt} is the salt of the file's header.
+     */
+    public SegmentScanner(SegmentReader reader, Path file, long length, long salt) {
         this.reader = reader;
         this.file = file;
         this.length = length;
-        this.maxKey = maxKey;
-        this.maxValue = maxValue;
+        this.salt = salt;
     }
 
     /** Scans from {@code from} to the end of the file. */
@@ -107,8 +110,8 @@ public final class SegmentScanner {
         if (!ensure(pos, RecordFormat.HEADER_SIZE)) {
             return -1;
         }
-        int len = RecordFormat.plausibleLength(buf, index(pos), maxKey, maxValue);
-        if (len < 0 || !ensure(pos, len) || !RecordFormat.crcMatches(buf, index(pos), len)) {
+        int len = RecordFormat.plausibleLength(buf, index(pos), false);
+        if (len < 0 || !ensure(pos, len) || !RecordFormat.crcMatches(buf, index(pos), len, salt, pos)) {
             return -1;
         }
         if ((RecordFormat.flags(buf, index(pos)) & RecordFormat.BATCH) == 0) {
@@ -126,10 +129,9 @@ public final class SegmentScanner {
         }
         int p = start;
         for (int i = 0; i < count; i++) {
-            int m = p < start + span - RecordFormat.HEADER_SIZE + 1
-                    ? RecordFormat.plausibleLength(buf, p, maxKey, maxValue) : -1;
+            int m = p < start + span - RecordFormat.HEADER_SIZE + 1 ? RecordFormat.plausibleLength(buf, p, true) : -1;
             if (m < 0 || p + m > start + span || (RecordFormat.flags(buf, p) & RecordFormat.BATCH) != 0
-                    || !RecordFormat.crcMatches(buf, p, m)) {
+                    || !RecordFormat.crcMatches(buf, p, m, salt, pos + (p - index(pos)))) {
                 return -1;
             }
             p += m;
@@ -142,9 +144,9 @@ public final class SegmentScanner {
         if (!ensure(pos, RecordFormat.HEADER_SIZE)) {
             return -1;
         }
-        int len = RecordFormat.plausibleLength(buf, index(pos), maxKey, maxValue);
+        int len = RecordFormat.plausibleLength(buf, index(pos), false);
         if (len < 0 || (RecordFormat.flags(buf, index(pos)) & RecordFormat.BATCH) == 0 || !ensure(pos, len)
-                || !RecordFormat.crcMatches(buf, index(pos), len)) {
+                || !RecordFormat.crcMatches(buf, index(pos), len, salt, pos)) {
             return -1;
         }
         int span = RecordFormat.batchSpan(buf, index(pos));
@@ -158,7 +160,7 @@ public final class SegmentScanner {
             visitor.record(pos, buf, at, len);
             return 1;
         }
-        int headerLen = RecordFormat.HEADER_SIZE + RecordFormat.BATCH_VALUE_SIZE;
+        int headerLen = RecordFormat.BATCH_HEADER_SIZE;
         int count = RecordFormat.batchCount(buf, at);
         int p = at + headerLen;
         for (int i = 0; i < count; i++) {

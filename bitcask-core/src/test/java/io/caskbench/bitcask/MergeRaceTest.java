@@ -1,0 +1,119 @@
+package io.caskbench.bitcask;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Readers, writers and merges at once. A reader that loses a race with a writer or a merge reads
+ * again; it never reports corruption of healthy data, and no merge ever touches a closed store.
+ * Bounded in time: {@code -Dcaskbench.stressMillis=N} runs longer.
+ */
+class MergeRaceTest {
+
+    private static final long MILLIS = Long.getLong("caskbench.stressMillis", 3000);
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void readersNeverSeeCorruptionWhileWritersAndMergesRun(Backend backend) throws Exception {
+        BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(1 << 20).build();
+        ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        try (BitCask db = BitCask.open(dir, o)) {
+            List<Thread> threads = new ArrayList<>();
+            for (int w = 0; w < 8; w++) {
+                long seed = w;
+                threads.add(new Thread(() -> {
+                    SplittableRandom rnd = new SplittableRandom(seed);
+                    while (!stop.get()) {
+                        String key = "k" + rnd.nextInt(20_000);
+                        if (rnd.nextInt(4) == 0) {
+                            db.delete(key);
+                        } else {
+                            db.put(key, new byte[rnd.nextInt(201)]);
+                        }
+                    }
+                }));
+            }
+            for (int r = 0; r < 4; r++) {
+                long seed = 100 + r;
+                threads.add(new Thread(() -> {
+                    SplittableRandom rnd = new SplittableRandom(seed);
+                    while (!stop.get()) {
+                        db.get("k" + rnd.nextInt(20_000));
+                    }
+                }));
+            }
+            threads.add(new Thread(() -> {
+                while (!stop.get()) {
+                    db.merge();
+                    sleep(20);
+                }
+            }));
+            threads.forEach(t -> t.setUncaughtExceptionHandler((th, e) -> errors.add(e)));
+            threads.forEach(Thread::start);
+            sleep(MILLIS);
+            stop.set(true);
+            for (Thread t : threads) {
+                t.join(TimeUnit.MINUTES.toMillis(1));
+            }
+        }
+        assertThat(errors).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void aMergeRacingCloseEndsInAnExceptionNotACrash(Backend backend) throws Exception {
+        BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MILLIS);
+        SplittableRandom rnd = new SplittableRandom(42);
+        for (int round = 0; System.nanoTime() < deadline; round++) {
+            Path d = dir.resolve("round" + round);
+            BitCask db = BitCask.open(d, o);
+            for (int i = 0; i < 400; i++) {
+                db.put("k" + (i % 50), new byte[300]);
+            }
+            ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
+            Thread merger = new Thread(() -> {
+                try {
+                    while (true) {
+                        db.merge();
+                        for (int i = 0; i < 50; i++) {
+                            db.put("k" + i, new byte[300]);
+                        }
+                    }
+                } catch (IllegalStateException closed) {
+                    // the expected end: the store was closed
+                } catch (Throwable t) {
+                    errors.add(t);
+                }
+            });
+            merger.start();
+            sleep(rnd.nextInt(5));
+            db.close();
+            merger.join(TimeUnit.MINUTES.toMillis(1));
+            assertThat(errors).isEmpty();
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.caskbench.bitcask.index;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The key directory on its own: the slot update protocol, sizing, and its limit. */
+class KeyDirTest {
+
+    /** Records by location, standing in for the segments a real check reads. */
+    private final Map<Long, byte[]> records = new HashMap<>();
+    private final KeyDir.KeyCheck check = (location, length, key, keyOff, keyLength) -> {
+        byte[] k = records.get(location);
+        return k != null && java.util.Arrays.equals(k, 0, k.length, key, keyOff, keyOff + keyLength);
+    };
+    private long nextOffset = 64;
+
+    private long put(KeyDir kd, String key, int length) {
+        byte[] k = key.getBytes(StandardCharsets.UTF_8);
+        long loc = KeyDir.location(1, nextOffset);
+        nextOffset += length;
+        records.put(loc, k);
+        kd.put(KeyHash.hash(k), k, 0, k.length, loc, length, check);
+        return loc;
+    }
+
+    private void delete(KeyDir kd, String key) {
+        byte[] k = key.getBytes(StandardCharsets.UTF_8);
+        long loc = KeyDir.location(1, nextOffset);
+        nextOffset += 30;
+        records.put(loc, k);
+        kd.delete(KeyHash.hash(k), k, 0, k.length, loc, 30, check);
+    }
+
+    private static int slotOf(KeyDir.Table t, long location) {
+        for (int i = 0; i < t.capacity(); i++) {
+            if (t.location(i) == location) {
+                return i;
+            }
+        }
+        throw new AssertionError("no slot holds " + location);
+    }
+
+    /**
+     * A writer that updates a taken slot stores two words. A reader that reads the location, then
+     * the length, can pair the old location with the new length; asked whether the pair it read
+     * is still the slot's, the slot must say no, so the reader retries instead of reporting the
+     * record at the old location as corrupt.
+     */
+    @Test
+    void aReaderNeverTakesAHalfUpdatedSlotForAStableOne() {
+        KeyDir kd = new KeyDir(0);
+        long loc = put(kd, "key", 50);
+        KeyDir.Table t = kd.table();
+        int i = slotOf(t, loc);
+        long seenLocation = t.location(i);
+        int hash = t.hash(i);
+        t.beginUpdate(i, ((long) hash << 32) | 60); // the writer, descheduled between its stores
+        int seenLength = t.length(i);
+        assertThat(seenLength).isEqualTo(60);
+        assertThat(t.unchanged(i, seenLocation, seenLength)).isFalse();
+        long next = KeyDir.location(1, 4096);
+        t.publish(i, next);
+        assertThat(t.location(i)).isEqualTo(next);
+        assertThat(t.unchanged(i, next, 60)).isTrue();
+    }
+
+    @Test
+    void putAndDeleteChurnDoesNotGrowTheTable() {
+        KeyDir kd = new KeyDir(0);
+        int start = kd.table().capacity();
+        for (int i = 0; i < 100_000; i++) {
+            put(kd, "key" + i, 40);
+            if (i >= 10) {
+                delete(kd, "key" + (i - 10));
+            }
+        }
+        assertThat(kd.size()).isEqualTo(10);
+        assertThat(kd.table().capacity()).isEqualTo(start);
+    }
+
+    @Test
+    void theTableShrinksWhenMostKeysAreGone() {
+        KeyDir kd = new KeyDir(0);
+        for (int i = 0; i < 100_000; i++) {
+            put(kd, "key" + i, 40);
+        }
+        int grown = kd.table().capacity();
+        for (int i = 10; i < 100_000; i++) {
+            delete(kd, "key" + i);
+        }
+        kd.dropDeletedAnd(slot -> false);
+        assertThat(kd.size()).isEqualTo(10);
+        assertThat(kd.table().capacity()).isLessThan(grown / 64);
+    }
+
+    @Test
+    void aFullDirectorySaysSoBeforeTheRecordIsWritten() {
+        KeyDir kd = new KeyDir(0, 1024);
+        for (int i = 0; i < 768; i++) {
+            assertThat(kd.makeRoom(1)).isTrue();
+            put(kd, "key" + i, 40);
+        }
+        assertThat(kd.makeRoom(1)).isFalse();
+        put(kd, "key5", 41); // an existing key still fits
+        assertThatThrownBy(() -> put(kd, "one too many", 40)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> new KeyDir(KeyDir.MAX_KEYS + 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,127 @@
+package io.caskbench.bitcask.testing;
+
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.io.SegmentBackend;
+import io.caskbench.bitcask.io.SegmentReader;
+import io.caskbench.bitcask.io.SegmentWriter;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+
+/**
+ * Wraps a real backend and watches its segment files: how far each was written and forced, and
+ * how many handles are open; it can refuse to open a file for reading. It overrides only how
+ * segments are opened, so every other file operation is the real one.
+ */
+public final class WatchingBackend implements SegmentBackend {
+
+    private final SegmentBackend delegate;
+    private final Map<String, AtomicLong> written = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> forced = new ConcurrentHashMap<>();
+    /** Handles opened and not yet closed. */
+    public final AtomicInteger openHandles = new AtomicInteger();
+    /** Files whose read-only open fails with an injected error. */
+    public volatile Predicate<Path> failOpenReadOnly = p -> false;
+
+    public WatchingBackend(SegmentBackend delegate) {
+        this.delegate = delegate;
+    }
+
+    /** End of the highest write into the file named {@code name}. */
+    public long writtenEnd(String name) {
+        return written.getOrDefault(name, new AtomicLong()).get();
+    }
+
+    /** End of what a completed force of the file named {@code name} covered. */
+    public long forcedEnd(String name) {
+        return forced.getOrDefault(name, new AtomicLong()).get();
+    }
+
+    @Override
+    public SegmentWriter openWritable(Path file, long capacity) {
+        SegmentWriter w = delegate.openWritable(file, capacity);
+        openHandles.incrementAndGet();
+        return new Watched(w, file.getFileName().toString());
+    }
+
+    @Override
+    public SegmentReader openReadOnly(Path file) {
+        if (failOpenReadOnly.test(file)) {
+            throw new BitCaskException("injected: cannot open " + file);
+        }
+        SegmentReader r = delegate.openReadOnly(file);
+        openHandles.incrementAndGet();
+        return new SegmentReader() {
+            private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+            @Override
+            public void read(long position, byte[] dst, int off, int len) {
+                r.read(position, dst, off, len);
+            }
+
+            @Override
+            public long size() {
+                return r.size();
+            }
+
+            @Override
+            public void close() {
+                if (closed.compareAndSet(false, true)) {
+                    openHandles.decrementAndGet();
+                }
+                r.close();
+            }
+        };
+    }
+
+    private final class Watched implements SegmentWriter {
+        private final SegmentWriter w;
+        private final String name;
+        private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+        Watched(SegmentWriter w, String name) {
+            this.w = w;
+            this.name = name;
+        }
+
+        @Override
+        public void write(long position, byte[] src, int off, int len) {
+            w.write(position, src, off, len);
+            written.computeIfAbsent(name, n -> new AtomicLong()).accumulateAndGet(position + len, Math::max);
+        }
+
+        @Override
+        public void force() {
+            long covered = writtenEnd(name);
+            w.force();
+            forced.computeIfAbsent(name, n -> new AtomicLong()).accumulateAndGet(covered, Math::max);
+        }
+
+        @Override
+        public void truncate(long size) {
+            w.truncate(size);
+        }
+
+        @Override
+        public void read(long position, byte[] dst, int off, int len) {
+            w.read(position, dst, off, len);
+        }
+
+        @Override
+        public long size() {
+            return w.size();
+        }
+
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                openHandles.decrementAndGet();
+            }
+            w.close();
+        }
+    }
+}

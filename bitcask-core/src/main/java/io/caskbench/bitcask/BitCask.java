@@ -1450,7 +1450,7 @@ public final class BitCask implements AutoCloseable {
         return BLOCK_READ;
     }
 
-    /** Live keys (keys that expired but were not yet read or merged are still counted). */
+    /** Keys with a value; a key whose TTL has passed is counted until a merge drops it, as a read cannot change the count. */
     public long size() {
         ensureOpen();
         return keyDir.size();

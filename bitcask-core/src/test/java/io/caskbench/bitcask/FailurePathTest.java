@@ -290,4 +290,43 @@ class FailurePathTest {
         }
         assertThat(watching.openHandles.get()).isZero();
     }
+
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void aMergeThatPassesOverCorruptBytesSaysSoAndKeepsEverythingElse(Backend backend) throws Exception {
+        BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build();
+        try (BitCask db = BitCask.open(dir, o)) {
+            for (int i = 0; i < 6; i++) {
+                db.put("k" + i, value(20 << 10, i)); // k0..k2 in the first segment
+            }
+            db.put("k5", value(20 << 10, 9)); // dead bytes, so the merge runs
+        }
+        Files.deleteIfExists(dir.resolve("000000001.hint"));
+        byte[] file = Files.readAllBytes(dir.resolve("000000001.data"));
+        int k1 = io.caskbench.bitcask.testing.Bytes.indexOf(file, b("k1"));
+        io.caskbench.bitcask.testing.Bytes.overwrite(dir.resolve("000000001.data"), k1 + 100, new byte[] {(byte) (file[k1 + 100] ^ 1)});
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(BitCask.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen = new ch.qos.logback.core.read.ListAppender<>();
+        seen.start();
+        ch.qos.logback.classic.Level level = log.getLevel();
+        log.setLevel(ch.qos.logback.classic.Level.WARN);
+        log.setAdditive(false); // seen by the test, kept out of the build log
+        log.addAppender(seen);
+        try (BitCask db = BitCask.open(dir, o)) {
+            db.merge();
+            assertThat(seen.list).anySatisfy(e -> {
+                assertThat(e.getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
+                assertThat(e.getFormattedMessage()).contains("corrupt");
+            });
+            assertThat(db.get("k1")).isNull();
+            for (int i : new int[] {0, 2, 3, 4}) {
+                assertThat(db.get("k" + i)).isEqualTo(value(20 << 10, i));
+            }
+            assertThat(db.get("k5")).isEqualTo(value(20 << 10, 9));
+        } finally {
+            log.detachAppender(seen);
+            log.setAdditive(true);
+            log.setLevel(level);
+        }
+    }
 }

@@ -1,0 +1,130 @@
+package io.caskbench.bitcask.io;
+
+import io.caskbench.bitcask.BitCaskException;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+
+/**
+ * The whole-file and directory operations behind {@link SegmentBackend}'s default methods. Each
+ * one either completes or throws {@link BitCaskException}; none swallows an I/O error.
+ */
+final class DurableFiles {
+
+    /** Windows cannot open a directory as a channel; everywhere else a failed directory force is an error. */
+    private static final boolean DIRECTORY_FORCE_SUPPORTED =
+            !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+
+    private DurableFiles() {
+    }
+
+    static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw new BitCaskException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void writeAtomically(Path file, byte[] content) {
+        Path tmp = SegmentFiles.tempFile(file);
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer b = ByteBuffer.wrap(content);
+                while (b.hasRemaining()) {
+                    ch.write(b);
+                }
+                ch.force(true);
+            }
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // a *.tmp file is debris that the next open removes
+            }
+            throw new BitCaskException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void rename(Path from, Path to) {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new BitCaskException("cannot rename " + from + " to " + to + ": " + e.getMessage(), e);
+        }
+    }
+
+    static boolean delete(Path file) {
+        try {
+            return Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new BitCaskException("cannot delete " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void linkOrCopy(Path src, Path dst) {
+        try {
+            try {
+                Files.createLink(dst, src);
+                return;
+            } catch (FileAlreadyExistsException e) {
+                throw e;
+            } catch (IOException | UnsupportedOperationException linkRefused) {
+                // no hard links on this file system, or across two: copy instead
+            }
+            Files.copy(src, dst);
+            force(dst);
+        } catch (IOException e) {
+            throw new BitCaskException("cannot copy " + src + " to " + dst + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void copyPrefix(SegmentReader src, long length, Path dst) {
+        try (FileChannel ch = FileChannel.open(dst, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            byte[] buf = new byte[(int) Math.min(1 << 20, Math.max(1, length))];
+            for (long p = 0; p < length; ) {
+                int n = (int) Math.min(buf.length, length - p);
+                src.read(p, buf, 0, n);
+                ByteBuffer b = ByteBuffer.wrap(buf, 0, n);
+                while (b.hasRemaining()) {
+                    ch.write(b);
+                }
+                p += n;
+            }
+            ch.force(true);
+        } catch (IOException e) {
+            throw new BitCaskException("cannot copy " + length + " bytes into " + dst + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void force(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            throw new BitCaskException("fsync failed on " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void forceDirectory(Path dir) {
+        if (!DIRECTORY_FORCE_SUPPORTED) {
+            return;
+        }
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            throw new BitCaskException("fsync of directory " + dir + " failed: " + e.getMessage(), e);
+        }
+    }
+}

@@ -206,7 +206,7 @@ public final class PowerLossBackend implements SegmentBackend {
         }
         d = new Directory();
         if (Files.isDirectory(dir)) {
-            for (Map.Entry<String, byte[]> e : readDirectory(dir).entrySet()) {
+            for (Map.Entry<String, byte[]> e : filesIn(dir).entrySet()) {
                 Inode i = Inode.durableAs(e.getValue());
                 d.current.put(e.getKey(), i);
                 d.durable.put(e.getKey(), i);
@@ -216,8 +216,8 @@ public final class PowerLossBackend implements SegmentBackend {
         return d;
     }
 
-    /** The regular files of {@code dir} but the lock file, with their content. */
-    private static Map<String, byte[]> readDirectory(Path dir) {
+    /** The regular files of {@code dir} but the lock file, by name, with their content. */
+    public static Map<String, byte[]> filesIn(Path dir) {
         Map<String, byte[]> files = new TreeMap<>();
         try (Stream<Path> s = Files.list(dir)) {
             for (Path f : (Iterable<Path>) s::iterator) {
@@ -279,7 +279,7 @@ public final class PowerLossBackend implements SegmentBackend {
             return List.of();
         }
         List<String> diffs = new ArrayList<>();
-        Map<String, byte[]> real = readDirectory(dir);
+        Map<String, byte[]> real = filesIn(dir);
         for (Map.Entry<String, byte[]> e : real.entrySet()) {
             Inode i = d.current.get(e.getKey());
             if (i == null) {

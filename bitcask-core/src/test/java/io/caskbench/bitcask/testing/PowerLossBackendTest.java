@@ -17,8 +17,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -46,20 +44,9 @@ class PowerLossBackendTest {
         power.cut();
         Path target = tmp.resolve("image");
         power.materialize(target);
-        return files(target);
+        return PowerLossBackend.filesIn(target);
     }
 
-    private static Map<String, byte[]> files(Path d) throws IOException {
-        Map<String, byte[]> m = new TreeMap<>();
-        try (Stream<Path> s = Files.list(d)) {
-            for (Path f : (Iterable<Path>) s::iterator) {
-                if (!f.getFileName().toString().equals("LOCK")) {
-                    m.put(f.getFileName().toString(), Files.readAllBytes(f));
-                }
-            }
-        }
-        return m;
-    }
 
     /** Opens file a, writes A into it and forces its content and its name; returns the open writer. */
     private SegmentWriter durableA(PowerLossBackend p) {
@@ -101,8 +88,8 @@ class PowerLossBackendTest {
         }
         Path target = tmp.resolve("image");
         p.materialize(target);
-        assertThat(files(target)).containsOnlyKeys("a");
-        assertThat(files(target).get("a")).isEmpty();
+        assertThat(PowerLossBackend.filesIn(target)).containsOnlyKeys("a");
+        assertThat(PowerLossBackend.filesIn(target).get("a")).isEmpty();
     }
 
     @Test
@@ -189,7 +176,7 @@ class PowerLossBackendTest {
         }
         Path target = tmp.resolve("image");
         p.materialize(target);
-        assertThat(files(target).get("a")).isEqualTo(A);
+        assertThat(PowerLossBackend.filesIn(target).get("a")).isEqualTo(A);
     }
 
     @Test
@@ -207,7 +194,7 @@ class PowerLossBackendTest {
         }
         Path target = tmp.resolve("image");
         p.materialize(backup, target);
-        Map<String, byte[]> image = files(target);
+        Map<String, byte[]> image = PowerLossBackend.filesIn(target);
         assertThat(image.get("prefix")).isEqualTo(Arrays.copyOf(concat(A, B), A.length + 1));
         // A hard link is the same file: only what was forced of it survives. A copy is forced whole.
         byte[] linkedOrCopied = image.get("a");
@@ -246,7 +233,7 @@ class PowerLossBackendTest {
         w.close(); // releases the real file without making anything durable
         Path target = tmp.resolve("image");
         p.materialize(target);
-        assertThat(files(target).get("a")).isEqualTo(A);
+        assertThat(PowerLossBackend.filesIn(target).get("a")).isEqualTo(A);
         assertThat(Files.exists(dir.resolve("h"))).isFalse();
     }
 
@@ -307,7 +294,7 @@ class PowerLossBackendTest {
             w.force();
             p.forceDirectory(dir);
         }
-        Map<String, byte[]> real = files(dir);
+        Map<String, byte[]> real = PowerLossBackend.filesIn(dir);
         Map<String, byte[]> image = image();
         assertThat(image.keySet()).isEqualTo(real.keySet());
         for (String name : real.keySet()) {

@@ -44,7 +44,8 @@ import static org.assertj.core.api.Assertions.fail;
  *   <li>close releases every handle and the lock even when it throws;</li>
  *   <li>reopened without faults, the store holds exactly one of the possible contents: every
  *       acknowledged write, and each write that threw either whole or not at all; a successful
- *       backup holds the contents of its moment.</li>
+ *       backup holds the contents of its moment, also after the reopened store took a write (a
+ *       file a backup hard-linked must never be written again).</li>
  * </ul>
  * Only the calls of the test's thread are counted and failed, so the numbering repeats from run
  * to run. A failing call writes half its bytes first, as a disk that fills up mid-write does.

@@ -66,13 +66,13 @@ class PowerLossTest {
         int n = 1500 + rnd.nextInt(1500);
         List<Step> ops = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            int dice = rnd.nextInt(1000);
+            int dice = rnd.nextInt(10_000);
             String key = "k" + rnd.nextInt(keys);
-            if (dice < 550) {
+            if (dice < 5500) {
                 ops.add(Step.put(key, value(rnd)));
-            } else if (dice < 700) {
+            } else if (dice < 7000) {
                 ops.add(Step.delete(key));
-            } else if (dice < 800) {
+            } else if (dice < 8000) {
                 Set<String> batchKeys = new LinkedHashSet<>();
                 int size = 2 + rnd.nextInt(5);
                 while (batchKeys.size() < size) {
@@ -83,9 +83,9 @@ class PowerLossTest {
                     batch.add(rnd.nextInt(4) == 0 ? Step.delete(k) : Step.put(k, value(rnd)));
                 }
                 ops.add(Step.batch(batch));
-            } else if (dice < 840) {
+            } else if (dice < 8400) {
                 ops.add(Step.sync());
-            } else if (dice < 844) {
+            } else if (dice < 8415) {
                 ops.add(Step.merge());
             } else {
                 ops.add(Step.get(key));

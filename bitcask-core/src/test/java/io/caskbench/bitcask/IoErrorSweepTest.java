@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -28,6 +29,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
@@ -159,6 +161,66 @@ class IoErrorSweepTest {
             assertThat(counts.get(kind)).as("%s calls in the script, of %s", kind, counts).isPositive();
         }
         assertThat(counts.get(Kind.LINK_OR_COPY) + counts.get(Kind.COPY_PREFIX)).as("backup copies, of %s", counts).isPositive();
+    }
+
+    /**
+     * INTERVAL's background sync has no caller to throw to: its failed force is only logged, and
+     * from then on the store refuses writes until it is reopened, while reads go on. The test
+     * waits for events (the failed force, the first refusal), with generous bounds, not for time.
+     */
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void aFailedBackgroundSyncMakesTheStoreRefuseWrites(Backend backend) throws InterruptedException {
+        FaultyBackend faulty = new FaultyBackend(backend.create());
+        faulty.skipRealForces = true;
+        Path dir = tmp.resolve("interval");
+        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).segmentSize(SEGMENT_SIZE)
+                .syncPolicy(SyncPolicy.INTERVAL).syncInterval(Duration.ofMillis(5)).build();
+        byte[] one = "1".getBytes(StandardCharsets.UTF_8);
+        List<String> acked = new ArrayList<>(List.of("a"));
+        BitCask db = BitCask.open(dir, o);
+        try {
+            db.put("a", one);
+            faulty.failCall(1, EnumSet.of(Kind.FORCE, Kind.FORCE_FILE, Kind.FORCE_DIRECTORY));
+            // Puts give the background sync something to force; a pause after each keeps the
+            // store small if the engine never refuses. Each event gets a generous bound: 30 s
+            // for the failed background force, then 5 s for the first refusal.
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            RuntimeException refusal = null;
+            for (int i = 0; refusal == null && System.nanoTime() < deadline; i++) {
+                try {
+                    db.put("w" + i, one);
+                    acked.add("w" + i);
+                } catch (RuntimeException e) {
+                    refusal = e;
+                }
+                if (faulty.fired() != null) {
+                    deadline = Math.min(deadline, System.nanoTime() + 5_000_000_000L);
+                }
+                Thread.sleep(1);
+            }
+            assertThat(faulty.fired()).as("a background force was failed").isNotNull();
+            assertThat(faulty.fired().thread()).isNotEqualTo(Thread.currentThread().getName());
+            assertThat(refusal).as("a write after the failed background sync").isInstanceOf(BitCaskException.class);
+            assertThat(refusal.getMessage()).containsIgnoringCase("reopen");
+            assertThatThrownBy(() -> db.put("later", one)).as("every later write").isInstanceOf(BitCaskException.class);
+            assertThatThrownBy(() -> db.delete("a")).as("a delete").isInstanceOf(BitCaskException.class);
+            assertThatThrownBy(db::merge).as("a merge").isInstanceOf(BitCaskException.class);
+            assertThat(db.get("a")).as("reads go on").isEqualTo(one);
+        } finally {
+            try {
+                db.close();
+            } catch (BitCaskException mayFail) {
+                // the store was told its data may not be durable; close may say so again
+            }
+        }
+        try (BitCask reopened = BitCask.open(dir, BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT_SIZE).build())) {
+            for (String key : acked) {
+                assertThat(reopened.get(key)).as("acknowledged %s after reopen", key).isEqualTo(one);
+            }
+            assertThat(reopened.get("later")).isNull();
+            reopened.put("later", one);
+        }
     }
 
     /** What the store must do after the fault, until it is reopened. */
@@ -311,6 +373,29 @@ class IoErrorSweepTest {
                 expect = call.path().startsWith(backupDir) ? Expect.GOES_ON : Expect.EITHER;
             } else {
                 expect = Expect.REFUSES_WRITES;
+                if (policy == SyncPolicy.ALWAYS && s.mutates()) {
+                    readBackUndurable(s, where);
+                }
+            }
+        }
+
+        /**
+         * Under ALWAYS, a write whose force failed is not durable, so a read must not return it:
+         * each key it touched reads as before (or the read throws). Runs before the model counts
+         * the write, so the possible contents are those without it.
+         */
+        private void readBackUndurable(Step s, String where) {
+            for (Step w : s.kind() == Step.Kind.BATCH ? s.batch() : List.of(s)) {
+                try {
+                    byte[] got = db.get(w.key());
+                    if (!worlds.allows(w.key(), got)) {
+                        violation(where + ": get(" + w.key() + ") after its failed force returned the write that was not made durable");
+                    }
+                } catch (BitCaskException refused) {
+                    // allowed: the record is not durable
+                } catch (RuntimeException e) {
+                    violation(where + ": get(" + w.key() + ") after a failed force threw " + e);
+                }
             }
         }
 

@@ -52,11 +52,14 @@ import static org.assertj.core.api.Assertions.fail;
  * Only the calls of the test's thread are counted and failed, so the numbering repeats from run
  * to run. A failing call writes half its bytes first, as a disk that fills up mid-write does.
  * {@code -Dcaskbench.sweepRepeat=N} sweeps N scripts per backend and policy (different value
- * sizes); {@code -Dcaskbench.seed} fixes the first script.
+ * sizes); {@code -Dcaskbench.seed} fixes the first script, and {@code -Dcaskbench.sweepK=k} fails
+ * only the k-th call, to rerun one failure.
  */
 class IoErrorSweepTest {
 
     private static final int REPEAT = Integer.getInteger("caskbench.sweepRepeat", 1);
+    /** When set, only this call is failed: to rerun one failure of a sweep with its seed. */
+    private static final long ONLY_K = Long.getLong("caskbench.sweepK", 0);
     private static final int SEGMENT_SIZE = 64 << 10;
 
     @TempDir
@@ -123,7 +126,7 @@ class IoErrorSweepTest {
             clean.execute();
             assertThat(clean.violations).as("the script without faults (%s %s seed %d)", backend, policy, seed).isEmpty();
             n = clean.calls;
-            for (long k = 1; k <= n; k++) {
+            for (long k = ONLY_K > 0 ? ONLY_K : 1; k <= (ONLY_K > 0 ? ONLY_K : n); k++) {
                 Run r = new Run(backend, policy, seed, script, k, scratch.path().resolve("k" + k));
                 r.execute();
                 if (!r.violations.isEmpty()) {

@@ -136,7 +136,7 @@ class PowerLossTest {
         boolean inMerge = !merges.isEmpty() && rnd.nextInt(3) == 0;
         int cutOp = inMerge ? merges.get(rnd.nextInt(merges.size())) : rnd.nextInt(ops.size());
         int cutCall = 1 + rnd.nextInt(inMerge ? 600 : 8);
-        String where = "-Dcaskbench.seed=" + seed + " (cut at op " + cutOp + " " + ops.get(cutOp).kind() + ", call " + cutCall + ")";
+        String where = "-Dcaskbench.seed=" + seed + " -Dcaskbench.powerLossCycles=1 (cut at op " + cutOp + " " + ops.get(cutOp).kind() + ", call " + cutCall + ")";
 
         Path dir = base.resolve("db");
         PowerLossBackend power = new PowerLossBackend(backend.create(), dir);

@@ -29,6 +29,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * It also keeps track of what each segment force covered, so a test can check that a write was
  * forced before the store acknowledged it, and it can record every call (kind, path, thread) so a
  * failing test can say what the k-th call was.
+ *
+ * <p>Longer than most classes: it wraps every method of the backend and of its handles, and all of
+ * them share one numbering of calls, so they stay in one place.
  */
 public final class FaultyBackend implements SegmentBackend {
 

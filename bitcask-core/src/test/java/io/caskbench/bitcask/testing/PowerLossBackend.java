@@ -38,6 +38,9 @@ import java.util.stream.Stream;
  *
  * <p>Every call runs under this object's lock, so the model sees calls in one order and a call
  * that returns normally has its effect in the model before any cut.
+ *
+ * <p>Longer than most classes: the model (inodes, directories) and every backend and handle
+ * method that updates it belong together; split, each half would be unreadable without the other.
  */
 public final class PowerLossBackend implements SegmentBackend {
 

@@ -120,8 +120,10 @@ class ExhaustiveCorruptionTest {
             Path dir = scratch.path().resolve("db");
             Map<String, List<byte[]>> written = build(dir, o);
             Map<String, byte[]> pristine = PowerLossBackend.filesIn(dir);
-            assertThat(pristine.keySet().stream().filter(n -> n.endsWith(".data"))).as("data files of %s", pristine.keySet()).hasSize(2);
-            assertThat(pristine.keySet().stream().filter(n -> n.endsWith(".hint"))).as("hint files of %s", pristine.keySet()).hasSize(2);
+            assertThat(pristine.keySet().stream().filter(n -> n.endsWith(".data")).count()).as("data files of %s", pristine.keySet())
+                    .isBetween(2L, 3L);
+            assertThat(pristine.keySet().stream().filter(n -> n.endsWith(".hint")).count()).as("hint files of %s", pristine.keySet())
+                    .isGreaterThanOrEqualTo(2L);
             String intact = check(dir, o, written);
             assertThat(intact).as("the undamaged store").isNull();
             for (Map.Entry<String, byte[]> file : pristine.entrySet()) {

@@ -149,11 +149,12 @@ class IoErrorSweepTest {
         for (Kind kind : Kind.values()) {
             counts.put(kind, clean.faulty.count(kind));
         }
-        Set<Kind> needed = EnumSet.of(Kind.OPEN_WRITABLE, Kind.OPEN_READ_ONLY, Kind.WRITE, Kind.READ, Kind.FORCE,
-                Kind.TRUNCATE, Kind.READ_FILE, Kind.WRITE_FILE, Kind.RENAME, Kind.DELETE, Kind.FORCE_DIRECTORY);
+        Set<Kind> needed = EnumSet.of(Kind.OPEN_WRITABLE, Kind.OPEN_READ_ONLY, Kind.WRITE, Kind.READ, Kind.READ_FILE,
+                Kind.WRITE_FILE, Kind.RENAME, Kind.DELETE, Kind.FORCE_DIRECTORY);
         for (Kind kind : needed) {
             assertThat(counts.get(kind)).as("%s calls in the script, of %s", kind, counts).isPositive();
         }
+        assertThat(counts.get(Kind.FORCE) + counts.get(Kind.FORCE_FILE)).as("forces of segments, of %s", counts).isPositive();
         assertThat(counts.get(Kind.LINK_OR_COPY) + counts.get(Kind.COPY_PREFIX)).as("backup copies, of %s", counts).isPositive();
     }
 }

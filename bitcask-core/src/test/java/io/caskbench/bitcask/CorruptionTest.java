@@ -22,9 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Random damage to data and hint files: flipped bytes and truncations. Open must either recover or
- * throw {@link BitCaskException}, and {@code get} must return only bytes that were written to that
- * key, null, or a {@link BitCaskException}; never anything else.
+ * Random damage to data and hint files: several flipped bytes and truncations at once. Open must
+ * recover, and {@code get} must return only bytes that were written to that key, null, or throw
+ * {@link BitCaskCorruptionException}; never anything else. {@link ExhaustiveCorruptionTest} damages
+ * every byte of a smaller store, one damage at a time.
  */
 class CorruptionTest {
 
@@ -92,15 +93,15 @@ class CorruptionTest {
         BitCask db;
         try {
             db = BitCask.open(dir, o);
-        } catch (BitCaskException refused) {
-            return; // refusing to open damaged files is allowed
+        } catch (BitCaskException e) {
+            throw new AssertionError("seed " + seed + ": a damaged file of the current format stopped open", e);
         }
         try (db) {
             for (int k = 0; k < keys; k++) {
                 byte[] got;
                 try {
                     got = db.get("k" + k);
-                } catch (BitCaskException detected) {
+                } catch (BitCaskCorruptionException detected) {
                     continue;
                 }
                 if (got != null && !written.get(k).contains(new String(got, StandardCharsets.UTF_8))) {
@@ -112,7 +113,7 @@ class CorruptionTest {
                     int key = Integer.parseInt(new String(k, StandardCharsets.UTF_8).substring(1));
                     assertThat(written.get(key)).as("seed %d forEach k%d", seed, key).contains(new String(v, StandardCharsets.UTF_8));
                 });
-            } catch (BitCaskException detected) {
+            } catch (BitCaskCorruptionException detected) {
                 // forEach may meet a record that fails its CRC: reported, not returned
             }
             db.put("after", "damage".getBytes(StandardCharsets.UTF_8));

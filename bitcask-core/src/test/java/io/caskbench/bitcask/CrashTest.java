@@ -2,6 +2,7 @@ package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.testing.ChildJvm;
 import io.caskbench.bitcask.testing.CrashWorkload;
+import io.caskbench.bitcask.testing.StoreState;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -93,8 +94,8 @@ class CrashTest {
         try (BitCask db = BitCask.open(dir, CrashWorkload.options(backend, policy))) {
             Map<Integer, byte[]> found = new HashMap<>();
             db.forEach((k, v) -> found.put(Integer.parseInt(new String(k, java.nio.charset.StandardCharsets.UTF_8).substring(1)), v));
-            boolean matchesAcked = sameMap(found, acked);
-            boolean matchesInFlight = sameMap(found, withInFlight);
+            boolean matchesAcked = StoreState.same(found, acked);
+            boolean matchesInFlight = StoreState.same(found, withInFlight);
             if (!matchesAcked && !matchesInFlight) {
                 StringBuilder diff = new StringBuilder();
                 for (int k = 0; k < CrashWorkload.KEYS; k++) {
@@ -115,18 +116,6 @@ class CrashTest {
             }
             assertThat(db.size()).isEqualTo(found.size());
         }
-    }
-
-    private static boolean sameMap(Map<Integer, byte[]> a, Map<Integer, byte[]> b) {
-        if (!a.keySet().equals(b.keySet())) {
-            return false;
-        }
-        for (Map.Entry<Integer, byte[]> e : a.entrySet()) {
-            if (!Arrays.equals(e.getValue(), b.get(e.getKey()))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static CrashWorkload.Sink oracle(Map<Integer, byte[]> state, Set<Integer> touched) {

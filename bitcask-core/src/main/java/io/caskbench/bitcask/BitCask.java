@@ -1863,7 +1863,19 @@ public final class BitCask implements AutoCloseable {
      * deleted, it is debris that must go before any later merge may drop a tombstone.
      */
     private Segment openOutput(MergeOutput out) {
-        out.finish();
+        try {
+            out.cut();
+        } catch (RuntimeException e) {
+            out.discardTemporary();
+            throw e;
+        }
+        try {
+            out.force();
+        } catch (RuntimeException e) {
+            out.discardTemporary();
+            throw fail(e);
+        }
+        out.rename();
         SegmentReader reader = null;
         try {
             reader = backend.openReadOnly(out.file());

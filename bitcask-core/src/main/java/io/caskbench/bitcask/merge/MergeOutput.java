@@ -94,14 +94,25 @@ public final class MergeOutput {
         return at;
     }
 
+    /** Cuts the file at the end of its records. On failure the caller discards the output. */
+    public void cut() {
+        writer.truncate(end);
+    }
+
     /**
-     * Cuts the file at its end, forces it and gives it its final name. On failure the temporary
-     * file is removed (or left for the next open to remove) and the exception is thrown.
+     * Forces the file. On failure the caller discards the output, and reports the failed force,
+     * which marks the whole store failed.
      */
-    public void finish() {
+    public void force() {
+        writer.force();
+    }
+
+    /**
+     * Gives the forced file its final name. On failure the temporary file is removed (or left for
+     * the next open to remove) and the exception is thrown.
+     */
+    public void rename() {
         try {
-            writer.truncate(end);
-            writer.force();
             writer.close();
             writer = null;
             backend.rename(tmp, file);

@@ -301,8 +301,19 @@ public final class PowerLossBackend implements SegmentBackend {
 
     // ------------------------------------------------------------------ backend
 
+    /**
+     * Runs before a file is opened for writing, outside this backend's lock, on the opening
+     * thread: a test uses it to make another thread write at an exact point of a merge.
+     */
+    public volatile java.util.function.Consumer<Path> beforeOpenWritable = file -> { };
+
     @Override
-    public synchronized SegmentWriter openWritable(Path file, long capacity) {
+    public SegmentWriter openWritable(Path file, long capacity) {
+        beforeOpenWritable.accept(file);
+        return openWritableLocked(file, capacity);
+    }
+
+    private synchronized SegmentWriter openWritableLocked(Path file, long capacity) {
         step("open " + file);
         Inode i = lookup(file);
         SegmentWriter w = delegate.openWritable(file, capacity);

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.TestOptions;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import static io.caskbench.bitcask.testing.Bytes.b;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,11 +28,7 @@ class BitCaskApiTest {
     Path dir;
 
     private static BitCaskOptions opts(Backend b) {
-        return BitCaskOptions.builder().backend(b).segmentSize(1 << 20).build();
-    }
-
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
+        return TestOptions.with(b, 1 << 20);
     }
 
     @ParameterizedTest

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Seeds;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,7 +34,7 @@ class CorruptionTest {
     Path tmp;
 
     static Stream<Arguments> cases() {
-        long base = Long.getLong("caskbench.seed", System.nanoTime());
+        long base = Seeds.base();
         return Stream.of(Backend.values()).flatMap(b -> IntStream.range(0, 30).mapToObj(i -> Arguments.of(b, base + i)));
     }
 

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.ChildJvm;
 import io.caskbench.bitcask.testing.CrashWorkload;
 import io.caskbench.bitcask.testing.StoreState;
@@ -38,7 +39,7 @@ class CrashTest {
     Path tmp;
 
     static Stream<Arguments> runs() {
-        long base = Long.getLong("caskbench.seed", System.nanoTime());
+        long base = Seeds.base();
         SyncPolicy[] policies = SyncPolicy.values();
         return Stream.of("plain", "batch", "merge").flatMap(mode -> Stream.of(Backend.values()).flatMap(b ->
                 IntStream.range(0, RUNS).mapToObj(i -> Arguments.of(mode, b, policies[i % policies.length], base + i * 7919L))));

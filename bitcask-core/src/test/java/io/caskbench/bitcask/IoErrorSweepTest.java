@@ -1,5 +1,7 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Bytes;
+import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.FaultyBackend.Kind;
 import io.caskbench.bitcask.testing.ScratchDir;
 import io.caskbench.bitcask.testing.Step;
@@ -57,7 +59,7 @@ class IoErrorSweepTest {
     Path tmp;
 
     static Stream<Arguments> variants() {
-        long base = Long.getLong("caskbench.seed", System.nanoTime());
+        long base = Seeds.base();
         return Stream.of(Backend.values()).flatMap(b -> IntStream.range(0, REPEAT).boxed().flatMap(r ->
                 Stream.of(SyncPolicy.NONE, SyncPolicy.ALWAYS).map(p -> Arguments.of(b, p, base + r))));
     }
@@ -101,9 +103,7 @@ class IoErrorSweepTest {
     }
 
     private static byte[] value(Random rnd) {
-        byte[] v = new byte[3000 + rnd.nextInt(3000)];
-        rnd.nextBytes(v);
-        return v;
+        return Bytes.random(rnd, 3000 + rnd.nextInt(3000));
     }
 
     @ParameterizedTest(name = "{0} {1} seed={2}")

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.TestOptions;
 import io.caskbench.bitcask.index.KeyHash;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +24,7 @@ class IterationTest {
     Path dir;
 
     private static BitCaskOptions opts(Backend backend) {
-        return BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build();
+        return TestOptions.with(backend, 64 << 10);
     }
 
     @ParameterizedTest

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,7 +29,7 @@ class MergeTest {
     Path dir;
 
     private static BitCaskOptions opts(Backend b) {
-        return BitCaskOptions.builder().backend(b).segmentSize(256 << 10).maxValueSize(4096).build();
+        return TestOptions.with(b, 256 << 10).toBuilder().maxValueSize(4096).build();
     }
 
     @ParameterizedTest

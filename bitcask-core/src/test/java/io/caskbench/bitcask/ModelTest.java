@@ -1,5 +1,7 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Bytes;
+import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.MutableClock;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,7 +38,7 @@ class ModelTest {
     }
 
     static Stream<Arguments> cases() {
-        long base = Long.getLong("caskbench.seed", System.nanoTime());
+        long base = Seeds.base();
         return Stream.of(1L << 20, 64L << 20, 1L << 30)
                 .flatMap(seg -> Stream.of(Backend.values()).map(b -> Arguments.of(b, seg, base ^ seg ^ b.ordinal())));
     }
@@ -135,10 +137,7 @@ class ModelTest {
     }
 
     private static byte[] value(Random rnd) {
-        int len = rnd.nextInt(10) == 0 ? rnd.nextInt(4096) : rnd.nextInt(200);
-        byte[] v = new byte[len];
-        rnd.nextBytes(v);
-        return v;
+        return Bytes.random(rnd, rnd.nextInt(10) == 0 ? rnd.nextInt(4096) : rnd.nextInt(200));
     }
 
     private static void assertSameContents(BitCask db, Map<String, Entry> oracle, long now, int op) {

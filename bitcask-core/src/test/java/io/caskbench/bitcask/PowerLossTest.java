@@ -1,5 +1,7 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Bytes;
+import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.PowerLossBackend;
 import io.caskbench.bitcask.testing.ScratchDir;
 import io.caskbench.bitcask.testing.Step;
@@ -95,15 +97,13 @@ class PowerLossTest {
     }
 
     private static byte[] value(Random rnd) {
-        byte[] v = new byte[rnd.nextInt(301)];
-        rnd.nextBytes(v);
-        return v;
+        return Bytes.random(rnd, rnd.nextInt(301));
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("combinations")
     void theRecoveredStoreIsAPrefixOfTheOperations(Backend backend, SyncPolicy policy) {
-        long base = Long.getLong("caskbench.seed", System.nanoTime());
+        long base = Seeds.base();
         List<String> failures = new ArrayList<>();
         try (ScratchDir scratch = ScratchDir.create(tmp, "power")) {
             for (int c = 0; c < CYCLES; c++) {

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.TestOptions;
 import io.caskbench.bitcask.format.RecordFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,7 @@ class RecordBindingTest {
     Path dir;
 
     private static BitCaskOptions opts(Backend backend) {
-        return BitCaskOptions.builder().backend(backend).segmentSize(1 << 20).build();
+        return TestOptions.with(backend, 1 << 20);
     }
 
     /** A record with a correct plain CRC, as a user could put inside a value. */

@@ -6,10 +6,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static io.caskbench.bitcask.testing.Bytes.b;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -57,9 +57,5 @@ class TornBatchTest {
                 }
             }
         }
-    }
-
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

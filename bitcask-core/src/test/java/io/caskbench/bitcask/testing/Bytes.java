@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Random;
 
 /** Small byte and file helpers shared by the tests. */
 public final class Bytes {
@@ -14,6 +15,13 @@ public final class Bytes {
     /** UTF-8 bytes of {@code s}. */
     public static byte[] b(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@code length} bytes from {@code rnd}. */
+    public static byte[] random(Random rnd, int length) {
+        byte[] v = new byte[length];
+        rnd.nextBytes(v);
+        return v;
     }
 
     /** Cuts {@code file} to {@code length} bytes. */

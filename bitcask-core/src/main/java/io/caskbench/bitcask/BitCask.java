@@ -82,6 +82,12 @@ public final class BitCask implements AutoCloseable {
     private final boolean readOnly;
     private final AtomicBoolean closing = new AtomicBoolean();
     private final ReentrantLock mergeLock = new ReentrantLock();
+    /** Guards the slot table's changes, byId and reservedSlots; never the public object, which callers may lock. */
+    private final Object segmentsLock = new Object();
+    /** Guards the hint writer's creation and shutdown. */
+    private final Object hintLock = new Object();
+    /** Guards the first record of a failure. */
+    private final Object failureLock = new Object();
     private volatile boolean mergeCancelled;
 
     /** Segments by slot; replaced whole when one is added or removed, read lock-free. */
@@ -672,24 +678,26 @@ public final class BitCask implements AutoCloseable {
      * did it. Daemon, created at the first rollover; a hint not written before a crash only means a
      * scan at the next open.
      */
-    private synchronized void scheduleHints() {
-        if (closing.get()) {
-            hintTaskQueued.set(false);
-            return; // close writes them
+    private void scheduleHints() {
+        synchronized (hintLock) {
+            if (closing.get()) {
+                hintTaskQueued.set(false);
+                return; // close writes them
+            }
+            if (hintWriter == null) {
+                hintWriter = Executors.newSingleThreadExecutor(daemonThreads("hints"));
+            }
+            hintWriter.execute(() -> {
+                hintTaskQueued.set(false);
+                writePendingHints();
+            });
         }
-        if (hintWriter == null) {
-            hintWriter = Executors.newSingleThreadExecutor(daemonThreads("hints"));
-        }
-        hintWriter.execute(() -> {
-            hintTaskQueued.set(false);
-            writePendingHints();
-        });
     }
 
     /** Stops the hint writer and waits for a hint file it is writing. Close only. */
     private void stopHintWriter() {
         java.util.concurrent.ExecutorService writer;
-        synchronized (this) {
+        synchronized (hintLock) {
             writer = hintWriter;
         }
         if (writer == null) {
@@ -844,7 +852,7 @@ public final class BitCask implements AutoCloseable {
      */
     private BitCaskException fail(RuntimeException e) {
         BitCaskException cause = e instanceof BitCaskException b ? b : new BitCaskException(e.toString(), e);
-        synchronized (this) {
+        synchronized (failureLock) {
             if (failure == null) {
                 failure = cause;
                 LOG.error("{}: a force failed ({}); the store refuses writes until it is reopened", dir, e.toString());
@@ -978,31 +986,35 @@ public final class BitCask implements AutoCloseable {
         return seg;
     }
 
-    private synchronized int allocateSlot() {
-        Segment[] s = slots;
-        for (int i = 0; i < s.length; i++) {
-            if (s[i] == null && !reservedSlots.contains(i)) {
-                reservedSlots.add(i);
-                return i;
+    private int allocateSlot() {
+        synchronized (segmentsLock) {
+            Segment[] s = slots;
+            for (int i = 0; i < s.length; i++) {
+                if (s[i] == null && !reservedSlots.contains(i)) {
+                    reservedSlots.add(i);
+                    return i;
+                }
             }
+            if (s.length > KeyDir.MAX_SEGMENT_SLOT) {
+                throw new BitCaskException("too many segments in " + dir + "; use a larger segmentSize");
+            }
+            int slot = s.length;
+            slots = Arrays.copyOf(s, s.length * 2);
+            reservedSlots.add(slot);
+            return slot;
         }
-        if (s.length > KeyDir.MAX_SEGMENT_SLOT) {
-            throw new BitCaskException("too many segments in " + dir + "; use a larger segmentSize");
-        }
-        int slot = s.length;
-        slots = Arrays.copyOf(s, s.length * 2);
-        reservedSlots.add(slot);
-        return slot;
     }
 
     private final java.util.Set<Integer> reservedSlots = new java.util.HashSet<>();
 
-    private synchronized void register(Segment seg) {
-        Segment[] s = slots.clone();
-        s[seg.slot()] = seg;
-        slots = s;
-        reservedSlots.remove(seg.slot());
-        byId.put(seg.id(), seg);
+    private void register(Segment seg) {
+        synchronized (segmentsLock) {
+            Segment[] s = slots.clone();
+            s[seg.slot()] = seg;
+            slots = s;
+            reservedSlots.remove(seg.slot());
+            byId.put(seg.id(), seg);
+        }
     }
 
     /** Writes the hint files of segments sealed since the last call; outside the write lock. */
@@ -1243,11 +1255,13 @@ public final class BitCask implements AutoCloseable {
         return salt;
     }
 
-    private synchronized void replace(Segment old, Segment fresh) {
-        Segment[] s = slots.clone();
-        s[old.slot()] = fresh;
-        slots = s;
-        byId.put(fresh.id(), fresh);
+    private void replace(Segment old, Segment fresh) {
+        synchronized (segmentsLock) {
+            Segment[] s = slots.clone();
+            s[old.slot()] = fresh;
+            slots = s;
+            byId.put(fresh.id(), fresh);
+        }
     }
 
     /** Applies a hint file; returns the data offset it covers, or -1 when it was unusable. */
@@ -1481,8 +1495,10 @@ public final class BitCask implements AutoCloseable {
         return new BitCaskStats(keyDir.size(), live, data - live, per.size(), disk, keyDir.heapBytes(), List.copyOf(per));
     }
 
-    private synchronized List<Segment> segmentsInOrder() {
-        return new ArrayList<>(byId.values());
+    private List<Segment> segmentsInOrder() {
+        synchronized (segmentsLock) {
+            return new ArrayList<>(byId.values());
+        }
     }
 
     /** Forces everything written so far to the storage device. */
@@ -1896,7 +1912,7 @@ public final class BitCask implements AutoCloseable {
     private void discardOutputs(List<Segment> outputs) {
         for (Segment o : outputs) {
             o.close();
-            synchronized (this) {
+            synchronized (segmentsLock) {
                 reservedSlots.remove(o.slot());
             }
             deleteOrRemember(o.file());
@@ -1961,7 +1977,7 @@ public final class BitCask implements AutoCloseable {
             java.util.Set<Integer> inputSlots = new java.util.HashSet<>();
             inputs.forEach(in -> inputSlots.add(in.slot()));
             keyDir.dropDeletedAnd(inputSlots::contains);
-            synchronized (this) {
+            synchronized (segmentsLock) {
                 for (Segment in : inputs) {
                     byId.remove(in.id());
                 }
@@ -1980,7 +1996,7 @@ public final class BitCask implements AutoCloseable {
      */
     private long retireInputs(List<Segment> inputs) {
         // Their slots stay reserved until they are closed, so no new segment can answer to a stale location.
-        synchronized (this) {
+        synchronized (segmentsLock) {
             Segment[] sl = slots.clone();
             for (Segment in : inputs) {
                 sl[in.slot()] = null;
@@ -1996,7 +2012,7 @@ public final class BitCask implements AutoCloseable {
             before += in.dataBytes();
             in.close();
         }
-        synchronized (this) {
+        synchronized (segmentsLock) {
             inputs.forEach(in -> reservedSlots.remove(in.slot()));
         }
         // A merge must not make a power loss lose more than it would have lost without it.

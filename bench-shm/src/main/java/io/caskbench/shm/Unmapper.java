@@ -14,6 +14,9 @@ import java.nio.MappedByteBuffer;
  * the next trial. {@code sun.misc.Unsafe.invokeCleaner} is the only way on JDK 17 and is looked up
  * reflectively so the code compiles with {@code --release 17}. JDK 23+ prints a warning for it unless the
  * JVM runs with {@code --sun-misc-unsafe-memory-access=allow}; {@link #quietFlags()} says when to add it.
+ *
+ * <p>Not shared with bitcask-core's unmapper on purpose: this module does not depend on the store,
+ * and this copy also frees plain direct buffers and names the flags a forked benchmark JVM needs.
  */
 public final class Unmapper {
 

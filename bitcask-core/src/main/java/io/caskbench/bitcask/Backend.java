@@ -4,7 +4,11 @@ import io.caskbench.bitcask.io.FileChannelBackend;
 import io.caskbench.bitcask.io.MappedBackend;
 import io.caskbench.bitcask.io.SegmentBackend;
 
-/** How segment bytes move between the files and the heap. */
+/**
+ * Threading: an enum, safe everywhere.
+ *
+ * <p>How segment bytes move between the files and the heap.
+ */
 public enum Backend {
     /** {@code MappedByteBuffer}s: reads and writes are memory copies. The default and the fastest. */
     MAPPED {

@@ -1,7 +1,9 @@
 package io.caskbench.bitcask;
 
 /**
- * Stored bytes failed their CRC or do not form a record. The store never returns such bytes: it
+ * Threading: an exception, immutable once thrown.
+ *
+ * <p>Stored bytes failed their CRC or do not form a record. The store never returns such bytes: it
  * throws this instead.
  */
 public class BitCaskCorruptionException extends BitCaskException {

@@ -1,7 +1,9 @@
 package io.caskbench.bitcask;
 
 /**
- * Root of every failure the store reports that is not a caller's mistake: I/O errors, a full
+ * Threading: an exception, immutable once thrown.
+ *
+ * <p>Root of every failure the store reports that is not a caller's mistake: I/O errors, a full
  * disk, corrupt files, a locked directory. Unchecked, like every exception of this API.
  */
 public class BitCaskException extends RuntimeException {

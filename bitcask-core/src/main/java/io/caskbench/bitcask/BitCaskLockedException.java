@@ -2,7 +2,11 @@ package io.caskbench.bitcask;
 
 import java.nio.file.Path;
 
-/** The directory is already open for writing by another {@link BitCask}, in this process or another. */
+/**
+ * Threading: an exception, immutable once thrown.
+ *
+ * <p>The directory is already open for writing by another {@link BitCask}, in this process or another.
+ */
 public class BitCaskLockedException extends BitCaskException {
 
     private static final long serialVersionUID = 1L;

@@ -1,6 +1,7 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.index.KeyDir;
 import io.caskbench.bitcask.io.SegmentBackend;
 
 import java.time.Clock;
@@ -8,7 +9,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Immutable options of a {@link BitCask}. Build them with {@link #builder()}; every option has a
+ * Threading: immutable, safe everywhere; the builder is for one thread.
+ *
+ * <p>Immutable options of a {@link BitCask}. Build them with {@link #builder()}; every option has a
  * default, listed on its builder method and in the README.
  */
 public final class BitCaskOptions {
@@ -114,8 +117,8 @@ public final class BitCaskOptions {
         return backend;
     }
 
-    /** The segment backend in use: a custom one when set, else the one of {@link #backend()}. */
-    public SegmentBackend segmentBackend() {
+    /** The segment backend in use: a test's when set, else the one of {@link #backend()}. */
+    SegmentBackend segmentBackend() {
         return segmentBackend != null ? segmentBackend : backend.create();
     }
 
@@ -226,10 +229,11 @@ public final class BitCaskOptions {
         }
 
         /**
-         * A custom segment backend that replaces {@link #backend(Backend)}; for tests that inject
-         * faults, and for users with unusual storage. Default none.
+         * A segment backend that replaces {@link #backend(Backend)}: the hook through which tests
+         * inject faults and power losses. Package-private, as the backend interface is internal;
+         * tests outside this package reach it through their own accessor in it. Default none.
          */
-        public Builder segmentBackend(SegmentBackend segmentBackend) {
+        Builder segmentBackend(SegmentBackend segmentBackend) {
             this.segmentBackend = segmentBackend;
             return this;
         }
@@ -285,8 +289,8 @@ public final class BitCaskOptions {
 
         /** Keys to size the key directory for at open; default 0 (it grows as needed). */
         public Builder expectedKeys(long keys) {
-            if (keys < 0 || keys > io.caskbench.bitcask.index.KeyDir.MAX_KEYS) {
-                throw new IllegalArgumentException("expectedKeys must be in [0, " + io.caskbench.bitcask.index.KeyDir.MAX_KEYS
+            if (keys < 0 || keys > KeyDir.MAX_KEYS) {
+                throw new IllegalArgumentException("expectedKeys must be in [0, " + KeyDir.MAX_KEYS
                         + "], what one key directory holds: " + keys);
             }
             this.expectedKeys = keys;

@@ -1,6 +1,10 @@
 package io.caskbench.bitcask;
 
-/** A write was attempted on a store opened with {@link BitCaskOptions.Builder#readOnly(boolean)}. */
+/**
+ * Threading: an exception, immutable once thrown.
+ *
+ * <p>A write was attempted on a store opened with {@link BitCaskOptions.Builder#readOnly(boolean)}.
+ */
 public class BitCaskReadOnlyException extends BitCaskException {
 
     private static final long serialVersionUID = 1L;

@@ -3,7 +3,9 @@ package io.caskbench.bitcask;
 import java.util.List;
 
 /**
- * A snapshot of a store's size and fragmentation.
+ * Threading: immutable, safe everywhere.
+ *
+ * <p>A snapshot of a store's size and fragmentation.
  *
  * @param keyCount     live keys
  * @param liveBytes    bytes of the records that are current values of live keys

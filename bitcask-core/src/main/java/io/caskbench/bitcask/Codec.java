@@ -1,7 +1,9 @@
 package io.caskbench.bitcask;
 
 /**
- * Turns values of type {@code T} into bytes and back, for {@link TypedBitCask}.
+ * Threading: an implementation is called from any thread at once, so it must be thread-safe.
+ *
+ * <p>Turns values of type {@code T} into bytes and back, for {@link TypedBitCask}.
  *
  * @param <T> the value type
  */

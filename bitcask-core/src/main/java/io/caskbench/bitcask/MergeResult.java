@@ -3,7 +3,9 @@ package io.caskbench.bitcask;
 import java.util.List;
 
 /**
- * What a {@link BitCask#merge()} did.
+ * Threading: immutable, safe everywhere.
+ *
+ * <p>What a {@link BitCask#merge()} did.
  *
  * @param removedSegments ids of the segments merged away
  * @param addedSegments   ids of the segments written

@@ -8,7 +8,9 @@ import io.protostuff.runtime.RuntimeSchema;
 import java.util.Objects;
 
 /**
- * A {@link Codec} that serializes plain Java classes with Protostuff's runtime schema. Protostuff
+ * Threading: thread-safe; the schema is immutable and buffers are per call.
+ *
+ * <p>A {@link Codec} that serializes plain Java classes with Protostuff's runtime schema. Protostuff
  * is an optional dependency of bitcask-core: add {@code io.protostuff:protostuff-runtime} to use
  * this class. Thread-safe.
  *

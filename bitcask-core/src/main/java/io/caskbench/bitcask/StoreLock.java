@@ -15,7 +15,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The exclusive lock on a store directory: an OS file lock on {@code LOCK}, which stops other
+ * Threading: acquired by open, released once by close or a failed open; the set of held directories is concurrent.
+ *
+ * <p>The exclusive lock on a store directory: an OS file lock on {@code LOCK}, which stops other
  * processes, plus a set of directories held by this JVM, which gives a clear error to a second
  * open in the same process. The file records the holder's pid for the error message.
  */
@@ -23,8 +25,11 @@ final class StoreLock {
 
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
 
+    /** Final, safe everywhere. */
     private final Path dir;
+    /** Final; closed once by release. */
     private final FileChannel channel;
+    /** Final; released once by release. */
     private final FileLock lock;
 
     private StoreLock(Path dir, FileChannel channel, FileLock lock) {

@@ -1,7 +1,9 @@
 package io.caskbench.bitcask;
 
 /**
- * When written records are forced to the storage device. Whatever the policy, a record survives
+ * Threading: an enum, safe everywhere.
+ *
+ * <p>When written records are forced to the storage device. Whatever the policy, a record survives
  * a crash of the process ({@code kill -9}) once {@code put} or {@code delete} has returned: it is
  * in the operating system's page cache by then. The policy only decides what survives a crash of
  * the machine or a power loss.

@@ -1,5 +1,7 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.log.LogWriter;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,11 +10,15 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Puts and deletes applied together by {@link BitCask#write(WriteBatch)}: after a crash either
+ * Threading: for one thread; hand it to {@link BitCask#write(WriteBatch)} once built.
+ *
+ * <p>Puts and deletes applied together by {@link BitCask#write(WriteBatch)}: after a crash either
  * all of them are there or none is, and no reader sees some applied and not the others.
- * Not thread-safe; build it on one thread.
  */
 public final class WriteBatch {
+
+    /** The operations in order; the building thread. */
+    private final List<Op> ops = new ArrayList<>();
 
     /** One operation of a batch. */
     record Op(byte[] key, byte[] value, long ttlMillis) {
@@ -20,8 +26,6 @@ public final class WriteBatch {
             return value == null;
         }
     }
-
-    private final List<Op> ops = new ArrayList<>();
 
     /** Adds a put. Arguments are checked now; the arrays are not copied, so do not change them before the write. */
     public WriteBatch put(byte[] key, byte[] value) {
@@ -36,7 +40,7 @@ public final class WriteBatch {
 
     /** Adds a put whose key expires after {@code ttl}. */
     public WriteBatch put(byte[] key, byte[] value, Duration ttl) {
-        long millis = BitCask.ttlMillis(ttl);
+        long millis = Limits.ttlMillis(ttl);
         ops.add(new Op(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"), millis));
         return this;
     }
@@ -74,5 +78,30 @@ public final class WriteBatch {
 
     List<Op> ops() {
         return Collections.unmodifiableList(ops);
+    }
+
+    /** The log writer's view of the operations: a delete has a null value. */
+    LogWriter.Batch members() {
+        return new LogWriter.Batch() {
+            @Override
+            public int size() {
+                return ops.size();
+            }
+
+            @Override
+            public byte[] key(int i) {
+                return ops.get(i).key();
+            }
+
+            @Override
+            public byte[] value(int i) {
+                return ops.get(i).value();
+            }
+
+            @Override
+            public long ttlMillis(int i) {
+                return ops.get(i).ttlMillis();
+            }
+        };
     }
 }

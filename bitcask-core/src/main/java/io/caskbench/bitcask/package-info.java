@@ -8,7 +8,7 @@
  *   <li><b>Reads</b> ({@code get}, {@code containsKey}, {@code forEach}) take no lock. They probe the
  *   key directory's arrays with acquire loads and read the record through the segment backend,
  *   inside a {@link io.caskbench.bitcask.io.ReaderGate} that keeps segments mapped while they read.</li>
- *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) are serialized by one barging lock:
+ *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) are serialized by the log writer's barging lock:
  *   copy the record into the active segment, publish the new location in the key directory. A
  *   {@code put} encodes and checksums its record on the caller's thread before it takes the lock. Forcing
  *   under {@link io.caskbench.bitcask.SyncPolicy#ALWAYS} happens after the lock is released, and
@@ -17,6 +17,7 @@
  *   reads and writes go on; it takes the write lock only to seal the active segment and to swap
  *   locations, and it waits for in-flight readers before it unmaps what it removed.</li>
  *   <li><b>Close</b> is idempotent and waits for in-flight readers, writers and merges.</li>
+ *   <li>No part locks the public {@code BitCask} object: a caller may synchronize on it freely.</li>
  * </ul>
  *
  * <h2>Exception policy</h2>
@@ -34,11 +35,63 @@
  * or one {@code pread}, check key and CRC32C, copy the value out. No lock, no allocation but the
  * returned array. {@code put}: encode into a per-thread buffer, then under the write lock one copy
  * into the mapping or one {@code pwrite} and one directory update. Nothing on these paths logs above
- * DEBUG.
+ * DEBUG. Walked from the facade:
+ * <ol>
+ *   <li>{@code get}: {@code BitCask.get} checks the key → (1) {@code log.RecordReader.get} enters
+ *   the reader gate → (2) {@code readOutsideBatches} reads between two batch publications → (3)
+ *   {@code read} probes {@code index.KeyDir.Table} → (4) {@code load} copies the record through
+ *   {@code segment.Segment.reader()} and checks it with {@code format.RecordFormat}. Under
+ *   {@code ALWAYS} a record not yet forced sends the reader to {@code log.GroupCommit.syncAll}
+ *   outside the gate, and it reads again.</li>
+ *   <li>{@code put}: {@code BitCask.put} checks the arguments → (1) {@code log.LogWriter.put}
+ *   encodes the record and takes the lock → (2) {@code appendEncoded} writes it through
+ *   {@code Segment.writer()}, rolling over when full → (3) {@code log.KeyDirWriter.index} → (4)
+ *   {@code index.KeyDir.put}. Back in the facade, {@code afterWrite} joins
+ *   {@code GroupCommit.syncTo} under {@code ALWAYS}.</li>
+ * </ol>
  *
- * <p>Packages: {@code .format} holds the binary layouts, {@code .io} the segment backends,
- * {@code .index} the key directory, {@code .recovery} the scan that rebuilds it, {@code .merge}
- * the pieces of compaction. Classes in those packages are internal: public only so that the store
- * can use them across packages, and subject to change.
+ * <h2>Layout</h2>
+ * This package holds the facade and the public types; the engine lies below it, its dependencies
+ * pointing one way (facade → merge, recovery → log → segment → io; format and index are leaves
+ * that import nothing of the engine). {@code LayeringTest} enforces that in {@code mvn verify}.
+ * <ul>
+ *   <li>{@code BitCask}: wires the parts in {@code open}, checks arguments, hands each call to one
+ *   part, and orders {@code close}. Beside it, package-private: {@code Limits} (argument checks),
+ *   {@code Background} (interval sync and the automatic merge check), {@code Backup},
+ *   {@code Stats}.</li>
+ *   <li>{@code .log}: {@code LogWriter}, the one writer (lock, active segment, append, rollover,
+ *   batches); {@code KeyDirWriter}, the only code that changes the key directory and live-byte
+ *   accounting; {@code GroupCommit}, which sees the log through a two-method interface;
+ *   {@code RecordReader}, lock-free gets and iteration with the record checks written once;
+ *   {@code BatchFence}, the seqlock.</li>
+ *   <li>{@code .segment}: {@code Segment}, {@code SegmentTable} (slots read without a lock, a
+ *   private lock for changes), {@code SegmentScanner}, {@code UnforcedSegments} (sealed segments
+ *   to force, oldest first), {@code HintWriter} (its own daemon).</li>
+ *   <li>{@code .recovery}: {@code Recovery}, all that open does to the files.</li>
+ *   <li>{@code .merge}: {@code Merger} (seal, copy, swap, retire), {@code MergeOutput},
+ *   {@code MergePolicy}, {@code MergeThrottle}, {@code Relocations}.</li>
+ *   <li>{@code .index}: {@code KeyDir} and {@code Location}, the bit packing of a record's place.</li>
+ *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat}, and {@code KeyHash}, which is
+ *   part of the format because hint files are sorted by it.</li>
+ *   <li>{@code .io}: the backends, {@code ReaderGate}, file naming and durable file helpers,
+ *   {@code StoreDirectory} (the directory and its force), {@code StoreStatus} (open, closing,
+ *   closed, failed: what every layer checks) and {@code Threads}.</li>
+ * </ul>
+ * Where this differs from a first sketch, and why: the store's status and its directory live in
+ * {@code .io}, the lowest layer, because every layer reads them; the hint writer sits with the
+ * segments, as it needs nothing of the log; {@code KeyHash} moved to {@code .format} so that format
+ * and index stay leaves. Engine parts get the clock, sizes and the sync policy through their
+ * constructors, never the options; the one type from this package they use besides the
+ * exceptions is {@code MergeResult}, which the merger builds. Each part logs under its own class
+ * name, all below {@code io.caskbench.bitcask}.
+ *
+ * <p>Fault injection: {@code BitCaskOptions.Builder.segmentBackend} is package-private, so the
+ * internal backend interface is not part of the public API. Tests in this package use it
+ * directly; the test doubles in {@code testing/} implement the interface and are handed to it
+ * from here. bitcask-core's {@code io.Unmapper} is not shared with bench-shm's copy: that module
+ * does not depend on the store, and its copy also frees plain direct buffers.
+ *
+ * <p>Packages other than this one are internal: public only so that the store can use them across
+ * packages, and subject to change.
  */
 package io.caskbench.bitcask;

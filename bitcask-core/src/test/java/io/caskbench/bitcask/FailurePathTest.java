@@ -305,7 +305,7 @@ class FailurePathTest {
         byte[] file = Files.readAllBytes(dir.resolve("000000001.data"));
         int k1 = io.caskbench.bitcask.testing.Bytes.indexOf(file, b("k1"));
         io.caskbench.bitcask.testing.Bytes.overwrite(dir.resolve("000000001.data"), k1 + 100, new byte[] {(byte) (file[k1 + 100] ^ 1)});
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(BitCask.class);
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(io.caskbench.bitcask.merge.Merger.class);
         ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen = new ch.qos.logback.core.read.ListAppender<>();
         seen.start();
         ch.qos.logback.classic.Level level = log.getLevel();

@@ -1,7 +1,7 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.testing.TestOptions;
-import io.caskbench.bitcask.index.KeyHash;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -1,11 +1,12 @@
 package io.caskbench.bitcask.format;
 
-import io.caskbench.bitcask.index.KeyHash;
 
 import java.util.Arrays;
 
 /**
- * The layout of a hint file: a compact list of the records of one data file, so that open can
+ * Threading: static helpers, safe everywhere; a {@link Builder} is for one thread.
+ *
+ * <p>The layout of a hint file: a compact list of the records of one data file, so that open can
  * rebuild the key directory without reading values.
  *
  * <pre>
@@ -38,14 +39,34 @@ public final class HintFormat {
     public static final int MAGIC = 0x54484342;
     /** Header size. */
     public static final int HEADER_SIZE = 32;
+    /** Offset of the magic in the header. */
+    public static final int MAGIC_OFFSET = 0;
+    /** Offset of the version in the header. */
+    public static final int VERSION_OFFSET = 4;
+    /** Offset of the reserved short in the header. */
+    public static final int RESERVED_OFFSET = 6;
     /** Offset of the segment id in the header. */
     public static final int ID_OFFSET = 8;
     /** Offset of the data file's salt in the header. */
     public static final int SALT_OFFSET = 16;
     /** Offset of the covered length in the header. */
     public static final int COVERED_OFFSET = 24;
-    /** Fixed part of an entry. */
+    /** Offset of the record's offset in an entry. */
+    public static final int ENTRY_OFFSET = 0;
+    /** Offset of the record's length in an entry. */
+    public static final int ENTRY_LENGTH = 4;
+    /** Offset of the record's flags in an entry. */
+    public static final int ENTRY_FLAGS = 8;
+    /** Offset of the key length in an entry. */
+    public static final int ENTRY_KEY_LENGTH = 10;
+    /** Offset of the expiry in an entry. */
+    public static final int ENTRY_EXPIRES = 12;
+    /** Fixed part of an entry; the key follows it. */
     public static final int ENTRY_SIZE = 20;
+    /** Offset of the entry count in the footer. */
+    public static final int FOOTER_COUNT = 0;
+    /** Offset of the CRC in the footer. */
+    public static final int FOOTER_CRC = 4;
     /** Footer size. */
     public static final int FOOTER_SIZE = 8;
 
@@ -58,13 +79,20 @@ public final class HintFormat {
      * directory front to back; see {@code KeyDir.Table#first}.
      */
     public static final class Builder {
-        private byte[] buf = new byte[1 << 16];
-        private int len = HEADER_SIZE;
-        private int count;
-        private long[] order = new long[1024];
-        private int[] starts = new int[1024];
+        /** Final. */
         private final long segmentId;
+        /** Final. */
         private final long salt;
+        /** Entries in the order added; the building thread. */
+        private byte[] buf = new byte[1 << 16];
+        /** Bytes of {@code buf} used; the building thread. */
+        private int len = HEADER_SIZE;
+        /** Entries added; the building thread. */
+        private int count;
+        /** Hash and index of each entry, sorted at the end; the building thread. */
+        private long[] order = new long[1024];
+        /** Where each entry starts in {@code buf}; the building thread. */
+        private int[] starts = new int[1024];
 
         /** Starts a hint file for the data file of {@code segmentId} with {@code salt}. */
         public Builder(long segmentId, long salt) {
@@ -77,11 +105,11 @@ public final class HintFormat {
             int flags = RecordFormat.flags(record, off) & (RecordFormat.TOMBSTONE | RecordFormat.EXPIRES);
             int keyLength = RecordFormat.keyLength(record, off);
             ensure(ENTRY_SIZE + keyLength);
-            RecordFormat.putInt(buf, len, (int) offset);
-            RecordFormat.putInt(buf, len + 4, recordLength);
-            RecordFormat.putShort(buf, len + 8, flags);
-            RecordFormat.putShort(buf, len + 10, keyLength);
-            RecordFormat.putLong(buf, len + 12, RecordFormat.expiresAt(record, off));
+            RecordFormat.putInt(buf, len + ENTRY_OFFSET, (int) offset);
+            RecordFormat.putInt(buf, len + ENTRY_LENGTH, recordLength);
+            RecordFormat.putShort(buf, len + ENTRY_FLAGS, flags);
+            RecordFormat.putShort(buf, len + ENTRY_KEY_LENGTH, keyLength);
+            RecordFormat.putLong(buf, len + ENTRY_EXPIRES, RecordFormat.expiresAt(record, off));
             int keyOff = off + RecordFormat.keyOffset(flags);
             System.arraycopy(record, keyOff, buf, len + ENTRY_SIZE, keyLength);
             if (count == order.length) {
@@ -108,18 +136,18 @@ public final class HintFormat {
             int p = HEADER_SIZE;
             for (int i = 0; i < count; i++) {
                 int start = starts[(int) order[i]];
-                int size = ENTRY_SIZE + RecordFormat.getUnsignedShort(buf, start + 10);
+                int size = ENTRY_SIZE + RecordFormat.getUnsignedShort(buf, start + ENTRY_KEY_LENGTH);
                 System.arraycopy(buf, start, out, p, size);
                 p += size;
             }
-            RecordFormat.putInt(out, 0, MAGIC);
-            RecordFormat.putShort(out, 4, RecordFormat.VERSION);
-            RecordFormat.putShort(out, 6, 0);
+            RecordFormat.putInt(out, MAGIC_OFFSET, MAGIC);
+            RecordFormat.putShort(out, VERSION_OFFSET, RecordFormat.VERSION);
+            RecordFormat.putShort(out, RESERVED_OFFSET, 0);
             RecordFormat.putLong(out, ID_OFFSET, segmentId);
             RecordFormat.putLong(out, SALT_OFFSET, salt);
             RecordFormat.putLong(out, COVERED_OFFSET, coveredLength);
-            RecordFormat.putInt(out, len, count);
-            RecordFormat.putInt(out, len + 4, RecordFormat.crc(out, 0, len + 4));
+            RecordFormat.putInt(out, len + FOOTER_COUNT, count);
+            RecordFormat.putInt(out, len + FOOTER_CRC, RecordFormat.crc(out, 0, len + FOOTER_CRC));
             return out;
         }
     }
@@ -159,10 +187,10 @@ public final class HintFormat {
             return Validation.unusable("too short");
         }
         int body = hint.length - FOOTER_SIZE;
-        if (RecordFormat.getInt(hint, body + 4) != RecordFormat.crc(hint, 0, body + 4)) {
+        if (RecordFormat.getInt(hint, body + FOOTER_CRC) != RecordFormat.crc(hint, 0, body + FOOTER_CRC)) {
             return Validation.unusable("CRC mismatch");
         }
-        if (RecordFormat.getInt(hint, 0) != MAGIC || RecordFormat.getUnsignedShort(hint, 4) != RecordFormat.VERSION
+        if (RecordFormat.getInt(hint, MAGIC_OFFSET) != MAGIC || RecordFormat.getUnsignedShort(hint, VERSION_OFFSET) != RecordFormat.VERSION
                 || RecordFormat.getLong(hint, ID_OFFSET) != segmentId || RecordFormat.getLong(hint, SALT_OFFSET) != salt) {
             return Validation.unusable("header does not belong to this data file");
         }
@@ -176,10 +204,10 @@ public final class HintFormat {
             if (p + ENTRY_SIZE > body) {
                 return Validation.unusable("truncated entry at " + p);
             }
-            long offset = Integer.toUnsignedLong(RecordFormat.getInt(hint, p));
-            long recordLength = Integer.toUnsignedLong(RecordFormat.getInt(hint, p + 4));
-            int flags = RecordFormat.getUnsignedShort(hint, p + 8);
-            int keyLength = RecordFormat.getUnsignedShort(hint, p + 10);
+            long offset = Integer.toUnsignedLong(RecordFormat.getInt(hint, p + ENTRY_OFFSET));
+            long recordLength = Integer.toUnsignedLong(RecordFormat.getInt(hint, p + ENTRY_LENGTH));
+            int flags = RecordFormat.getUnsignedShort(hint, p + ENTRY_FLAGS);
+            int keyLength = RecordFormat.getUnsignedShort(hint, p + ENTRY_KEY_LENGTH);
             int expected = RecordFormat.keyOffset(flags) + keyLength;
             if (keyLength == 0 || (flags & ~(RecordFormat.TOMBSTONE | RecordFormat.EXPIRES)) != 0
                     || recordLength < expected || recordLength > RecordFormat.MAX_RECORD_LENGTH
@@ -191,7 +219,7 @@ public final class HintFormat {
             p += ENTRY_SIZE + keyLength;
             count++;
         }
-        if (count != RecordFormat.getInt(hint, body)) {
+        if (count != RecordFormat.getInt(hint, body + FOOTER_COUNT)) {
             return Validation.unusable("entry count mismatch");
         }
         return new Validation(covered, null);
@@ -201,9 +229,9 @@ public final class HintFormat {
     public static void forEach(byte[] hint, EntryVisitor visitor) {
         int body = hint.length - FOOTER_SIZE;
         for (int p = HEADER_SIZE; p < body; ) {
-            int keyLength = RecordFormat.getUnsignedShort(hint, p + 10);
-            visitor.entry(Integer.toUnsignedLong(RecordFormat.getInt(hint, p)), RecordFormat.getInt(hint, p + 4),
-                    RecordFormat.getUnsignedShort(hint, p + 8), RecordFormat.getLong(hint, p + 12),
+            int keyLength = RecordFormat.getUnsignedShort(hint, p + ENTRY_KEY_LENGTH);
+            visitor.entry(Integer.toUnsignedLong(RecordFormat.getInt(hint, p + ENTRY_OFFSET)), RecordFormat.getInt(hint, p + ENTRY_LENGTH),
+                    RecordFormat.getUnsignedShort(hint, p + ENTRY_FLAGS), RecordFormat.getLong(hint, p + ENTRY_EXPIRES),
                     hint, p + ENTRY_SIZE, keyLength);
             p += ENTRY_SIZE + keyLength;
         }

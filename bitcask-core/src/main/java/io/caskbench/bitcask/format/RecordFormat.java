@@ -6,7 +6,9 @@ import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
 
 /**
- * The binary layout of a segment file and of the records in it. Every offset and flag of the data
+ * Threading: static helpers on caller-owned arrays, safe everywhere.
+ *
+ * <p>The binary layout of a segment file and of the records in it. Every offset and flag of the data
  * files is defined here and nowhere else.
  *
  * <pre>
@@ -60,6 +62,10 @@ public final class RecordFormat {
     public static final int HEADER_ID_OFFSET = 8;
     /** Offset of the salt field in a header block. */
     public static final int HEADER_SALT_OFFSET = 16;
+    /** Offset of the first reserved field (a short, zero) in a header block. */
+    public static final int HEADER_RESERVED_OFFSET = 6;
+    /** Offset of the second reserved field (an int, zero) in a header block. */
+    public static final int HEADER_RESERVED2_OFFSET = 24;
     /** Offset of the CRC field in a header block. */
     public static final int HEADER_CRC_OFFSET = 28;
 
@@ -93,6 +99,12 @@ public final class RecordFormat {
     public static final int MAX_KEY_LENGTH = 0xFFFF;
     /** Size of the value of a {@link #BATCH} record: member count, span length, span CRC. */
     public static final int BATCH_VALUE_SIZE = 12;
+    /** Offset of the member count in a batch header. */
+    public static final int BATCH_COUNT_OFFSET = HEADER_SIZE;
+    /** Offset of the members' byte length in a batch header. */
+    public static final int BATCH_SPAN_OFFSET = HEADER_SIZE + 4;
+    /** Offset of the members' CRC in a batch header. */
+    public static final int BATCH_CRC_OFFSET = HEADER_SIZE + 8;
     /** Size of a whole batch header record. */
     public static final int BATCH_HEADER_SIZE = HEADER_SIZE + BATCH_VALUE_SIZE;
     /** Largest record length the layout can express: what one segment (one mapping) can hold. */
@@ -139,7 +151,7 @@ public final class RecordFormat {
             System.arraycopy(value, 0, dst, keyOff + key.length, valueLength);
         }
         int length = recordLength(flags, key.length, valueLength);
-        INT.set(dst, off + CRC_OFFSET, crc(dst, off + 4, length - 4));
+        INT.set(dst, off + CRC_OFFSET, crc(dst, off + TIMESTAMP_OFFSET, length - TIMESTAMP_OFFSET));
         return length;
     }
 
@@ -148,10 +160,10 @@ public final class RecordFormat {
         for (int at = 0; at < FILE_HEADER_SIZE; at += HEADER_BLOCK_SIZE) {
             INT.set(dst, at, MAGIC);
             SHORT.set(dst, at + HEADER_VERSION_OFFSET, VERSION);
-            SHORT.set(dst, at + 6, (short) 0);
+            SHORT.set(dst, at + HEADER_RESERVED_OFFSET, (short) 0);
             LONG.set(dst, at + HEADER_ID_OFFSET, segmentId);
             LONG.set(dst, at + HEADER_SALT_OFFSET, salt);
-            INT.set(dst, at + 24, 0);
+            INT.set(dst, at + HEADER_RESERVED2_OFFSET, 0);
             INT.set(dst, at + HEADER_CRC_OFFSET, crc(dst, at, HEADER_CRC_OFFSET));
         }
     }
@@ -217,7 +229,7 @@ public final class RecordFormat {
      */
     public static void reseal(byte[] b, int off, int length, long salt, long offset) {
         SHORT.set(b, off + FLAGS_OFFSET, (short) (flags(b, off) & ~IN_BATCH));
-        INT.set(b, off + CRC_OFFSET, crc(b, off + 4, length - 4) ^ mix(salt, offset));
+        INT.set(b, off + CRC_OFFSET, crc(b, off + TIMESTAMP_OFFSET, length - TIMESTAMP_OFFSET) ^ mix(salt, offset));
     }
 
     /** CRC32C of a byte range (the JDK compiles this to the hardware instruction). */
@@ -233,7 +245,7 @@ public final class RecordFormat {
      * check for a file with {@code salt} at file offset {@code offset}.
      */
     public static boolean crcMatches(byte[] b, int off, int length, long salt, long offset) {
-        return (storedCrc(b, off) ^ mix(salt, offset)) == crc(b, off + 4, length - 4);
+        return (storedCrc(b, off) ^ mix(salt, offset)) == crc(b, off + TIMESTAMP_OFFSET, length - TIMESTAMP_OFFSET);
     }
 
     /** Stored CRC of the record at {@code off}. */
@@ -336,26 +348,26 @@ public final class RecordFormat {
         SHORT.set(dst, off + KEY_LENGTH_OFFSET, (short) 0);
         SHORT.set(dst, off + FLAGS_OFFSET, (short) BATCH);
         INT.set(dst, off + VALUE_LENGTH_OFFSET, BATCH_VALUE_SIZE);
-        INT.set(dst, off + HEADER_SIZE, count);
-        INT.set(dst, off + HEADER_SIZE + 4, spanLength);
-        INT.set(dst, off + HEADER_SIZE + 8, spanCrc);
+        INT.set(dst, off + BATCH_COUNT_OFFSET, count);
+        INT.set(dst, off + BATCH_SPAN_OFFSET, spanLength);
+        INT.set(dst, off + BATCH_CRC_OFFSET, spanCrc);
         int length = HEADER_SIZE + BATCH_VALUE_SIZE;
-        INT.set(dst, off + CRC_OFFSET, crc(dst, off + 4, length - 4));
+        INT.set(dst, off + CRC_OFFSET, crc(dst, off + TIMESTAMP_OFFSET, length - TIMESTAMP_OFFSET));
         return length;
     }
 
     /** Byte length of the members of the batch whose header record is at {@code off}. */
     public static int batchSpan(byte[] b, int off) {
-        return (int) INT.get(b, off + HEADER_SIZE + 4);
+        return (int) INT.get(b, off + BATCH_SPAN_OFFSET);
     }
 
     /** Member count of the batch whose header record is at {@code off}. */
     public static int batchCount(byte[] b, int off) {
-        return (int) INT.get(b, off + HEADER_SIZE);
+        return (int) INT.get(b, off + BATCH_COUNT_OFFSET);
     }
 
     /** CRC32C of the members of the batch whose header record is at {@code off}. */
     public static int batchCrc(byte[] b, int off) {
-        return (int) INT.get(b, off + HEADER_SIZE + 8);
+        return (int) INT.get(b, off + BATCH_CRC_OFFSET);
     }
 }

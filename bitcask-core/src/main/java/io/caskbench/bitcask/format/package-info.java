@@ -1,4 +1,5 @@
 /**
- * Binary layouts of data and hint files, and the CRC32C that covers every record. Internal.
+ * Binary layouts of data and hint files, the CRC32C that covers every record, and the key hash
+ * hint files are ordered by. Imports nothing of the engine. Internal.
  */
 package io.caskbench.bitcask.format;

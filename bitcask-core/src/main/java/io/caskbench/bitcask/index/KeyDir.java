@@ -2,9 +2,13 @@ package io.caskbench.bitcask.index;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.IntPredicate;
+import java.util.function.LongPredicate;
 
 /**
- * The key directory: an open-addressing hash table from key to the location of its newest record.
+ * Threading: one writer at a time, under the log writer's lock; any number of readers without a lock (see below).
+ *
+ * <p>The key directory: an open-addressing hash table from key to the location of its newest record.
  *
  * <p>Keys are not kept in memory. A slot holds the key's 32-bit hash, the record length and the
  * record location (segment slot and offset) in two {@code long}s, 16 bytes in all; the key itself
@@ -12,7 +16,7 @@ import java.lang.invoke.VarHandle;
  * belongs to that key until the table is rebuilt, so a reader that matches a slot's hash and
  * verifies the key can trust that slot.
  *
- * <p>Threading: one writer at a time (the caller holds the store's write lock) mutates the table;
+ * <p>In detail: one writer at a time (the caller holds the log writer's lock) mutates the table;
  * any number of readers probe it without locks. An insert into an empty slot stores the meta word
  * and then publishes the location with a release store. An update of a taken slot first marks its
  * location {@link #BUSY}, then stores the new meta word and the new location, each with a release
@@ -24,18 +28,15 @@ import java.lang.invoke.VarHandle;
  */
 public final class KeyDir {
 
-    /** Location flag: the key's newest record is a tombstone at the rest of the location. */
-    public static final long DELETED = 1L << 62;
+    // Over 400 lines: the table and the operations that publish into it form one protocol (the
+    // busy mark, release stores, rebuilds), which is easier to check whole than split in two.
+
     /** Location of a slot whose update is under way; never a real location (bit 63 is never set). */
     public static final long BUSY = Long.MIN_VALUE;
     /** Most slots a table can have: two longs a slot must fit in one array. */
     public static final int MAX_CAPACITY = 1 << 29;
     /** Most keys one key directory holds. */
     public static final long MAX_KEYS = (long) (MAX_CAPACITY * 0.75);
-    private static final int OFFSET_BITS = 40;
-    private static final long OFFSET_MASK = (1L << OFFSET_BITS) - 1;
-    /** Largest segment slot a location can hold. */
-    public static final int MAX_SEGMENT_SLOT = (1 << 22) - 1;
     private static final int MIN_CAPACITY = 1 << 10;
     private static final double MAX_LOAD = 0.75;
 
@@ -50,6 +51,21 @@ public final class KeyDir {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /** The smallest the table may shrink to: what the store was told to expect. Final. */
+    private final int minCapacity;
+    /** The largest the table may grow to. Final. */
+    private final int maxCapacity;
+    /** Any thread reads it without a lock; writer thread, under the log writer's lock, publishes a new one. */
+    private volatile Table table;
+    /** Taken slots, deleted keys included; writer thread, under the log writer's lock. */
+    private long used;
+    /** Live keys; writer thread, under the log writer's lock, with release stores (a fence per put would cost more than the put). */
+    private long live;
+    /** Length of the record the last put or delete replaced; writer thread, under the log writer's lock. */
+    private int replacedLength;
+    /** Deleted entries a rebuild keeps; writer thread, under the log writer's lock. */
+    private LongPredicate keepDeleted = loc -> false;
 
     /** Checks a candidate slot's key against the record on disk. */
     @FunctionalInterface
@@ -67,8 +83,11 @@ public final class KeyDir {
      * slot share a cache line, so a probe costs one miss, not two.
      */
     public static final class Table {
+        /** Slots, two longs each; any thread reads with acquire loads, the writer thread stores with release. */
         final long[] entries;
+        /** Final. */
         final int mask;
+        /** Final. */
         final int shift;
 
         Table(int capacity) {
@@ -159,22 +178,39 @@ public final class KeyDir {
         public int capacity() {
             return mask + 1;
         }
-    }
 
-    /** The smallest the table may shrink to: what the store was told to expect. */
-    private final int minCapacity;
-    /** The largest the table may grow to. */
-    private final int maxCapacity;
-    /** Published with a volatile write; readers probe it without locks. */
-    private volatile Table table;
-    /** Taken slots, deleted keys included. Writer only. */
-    private long used;
-    /** Written by the one writer with release stores: a full fence per put would cost more than the put. */
-    private long live;
-    /** Writer only. */
-    private int replacedLength;
-    /** Deleted entries a rebuild keeps; writer only. */
-    private java.util.function.LongPredicate keepDeleted = loc -> false;
+        /**
+         * The probe by key: the slot of the key, or {@code -(empty slot) - 1} where it would go.
+         * Writer only (plain loads). The lock-free reader probes with {@link #first}, {@link #next}
+         * and {@link #location} itself, as it checks the key against the whole record it reads.
+         */
+        int find(int hash, byte[] key, int keyOff, int keyLength, KeyCheck check) {
+            for (int i = first(hash); ; i = next(i)) {
+                long loc = loc(i);
+                if (loc == 0) {
+                    return -i - 1;
+                }
+                long meta = meta(i);
+                if ((int) (meta >>> 32) == hash && loc != Location.DELETED
+                        && check.sameKey(Location.record(loc), (int) meta, key, keyOff, keyLength)) {
+                    return i;
+                }
+            }
+        }
+
+        /** The probe by location: the slot for {@code hash} that holds exactly {@code location}, or -1. Any thread. */
+        int slotHolding(int hash, long location) {
+            for (int i = first(hash); ; i = next(i)) {
+                long loc = location(i);
+                if (loc == 0) {
+                    return -1;
+                }
+                if (loc == location) {
+                    return i;
+                }
+            }
+        }
+    }
 
     /** A directory sized for {@code expectedKeys} without growing. */
     public KeyDir(long expectedKeys) {
@@ -199,26 +235,6 @@ public final class KeyDir {
 
     private static long maxKeys(int capacity) {
         return (long) (capacity * MAX_LOAD);
-    }
-
-    /** Packs a segment slot and an offset into a location. */
-    public static long location(int segmentSlot, long offset) {
-        return ((long) segmentSlot << OFFSET_BITS) | offset;
-    }
-
-    /** Segment slot of a location. */
-    public static int segmentSlot(long location) {
-        return (int) ((location & ~DELETED) >>> OFFSET_BITS);
-    }
-
-    /** Offset of a location. */
-    public static long offset(long location) {
-        return location & OFFSET_MASK;
-    }
-
-    /** True when the location marks a deleted key. */
-    public static boolean isDeleted(long location) {
-        return (location & DELETED) != 0;
     }
 
     /** The current table, for lock-free probing. */
@@ -269,11 +285,11 @@ public final class KeyDir {
     /**
      * Points {@code key} at a new record. Writer only.
      *
-     * @return the previous location, 0 when the key was absent (it may carry {@link #DELETED})
+     * @return the previous location, 0 when the key was absent (it may carry {@link Location#DELETED})
      */
     public long put(int hash, byte[] key, int keyOff, int keyLength, long location, int length, KeyCheck check) {
         Table t = table;
-        int i = find(t, hash, key, keyOff, keyLength, check);
+        int i = t.find(hash, key, keyOff, keyLength, check);
         long previous = 0;
         replacedLength = 0;
         if (i >= 0) {
@@ -296,7 +312,7 @@ public final class KeyDir {
         }
         t.beginUpdate(i, ((long) hash << 32) | (length & 0xFFFFFFFFL));
         t.publish(i, location);
-        if (previous == 0 || isDeleted(previous)) {
+        if (previous == 0 || Location.isDeleted(previous)) {
             LIVE.setRelease(this, live + 1);
         }
         return previous;
@@ -309,7 +325,7 @@ public final class KeyDir {
      */
     public long delete(int hash, byte[] key, int keyOff, int keyLength, long tombstone, int length, KeyCheck check) {
         Table t = table;
-        int i = find(t, hash, key, keyOff, keyLength, check);
+        int i = t.find(hash, key, keyOff, keyLength, check);
         replacedLength = 0;
         if (i < 0) {
             return 0;
@@ -317,8 +333,8 @@ public final class KeyDir {
         long previous = t.loc(i);
         replacedLength = (int) t.meta(i);
         t.beginUpdate(i, ((long) hash << 32) | (length & 0xFFFFFFFFL));
-        t.publish(i, tombstone | DELETED);
-        if (!isDeleted(previous)) {
+        t.publish(i, tombstone | Location.DELETED);
+        if (!Location.isDeleted(previous)) {
             LIVE.setRelease(this, live - 1);
         }
         return previous;
@@ -332,31 +348,27 @@ public final class KeyDir {
      */
     public boolean relocate(int hash, long from, long to) {
         Table t = table;
-        for (int i = t.first(hash); ; i = t.next(i)) {
-            long loc = t.loc(i);
-            if (loc == 0) {
-                return false;
-            }
-            if (loc == from) {
-                t.publish(i, to); // the length is the same: no reader can pair it wrongly
-                return true;
-            }
+        int i = t.slotHolding(hash, from);
+        if (i < 0) {
+            return false;
         }
+        t.publish(i, to); // the length is the same: no reader can pair it wrongly
+        return true;
     }
 
-    /** Slot of the key, or {@code -(empty slot) - 1} where it would go. Writer only (reads plain fields). */
-    private static int find(Table t, int hash, byte[] key, int keyOff, int keyLength, KeyCheck check) {
-        for (int i = t.first(hash); ; i = t.next(i)) {
-            long loc = t.loc(i);
-            if (loc == 0) {
-                return -i - 1;
-            }
-            long meta = t.meta(i);
-            if ((int) (meta >>> 32) == hash && loc != DELETED
-                    && check.sameKey(loc & ~DELETED, (int) meta, key, keyOff, keyLength)) {
-                return i;
-            }
-        }
+    /**
+     * Location of {@code key}'s slot: 0 when it has none, else its record's or its tombstone's
+     * (with {@link Location#DELETED}). Writer only.
+     */
+    public long locate(int hash, byte[] key, int keyOff, int keyLength, KeyCheck check) {
+        Table t = table;
+        int i = t.find(hash, key, keyOff, keyLength, check);
+        return i < 0 ? 0 : t.loc(i);
+    }
+
+    /** True when the slot for {@code hash} points exactly at {@code location}; any thread, no lock. */
+    public boolean pointsAt(int hash, long location) {
+        return table.slotHolding(hash, location) >= 0;
     }
 
     private static int emptySlot(Table t, int hash) {
@@ -371,7 +383,7 @@ public final class KeyDir {
      * Tells which deleted entries must survive a rebuild: a tombstone that is not yet durable keeps
      * its slot, so that a reader who finds it can wait for it. Writer only.
      */
-    public void keepDeleted(java.util.function.LongPredicate keep) {
+    public void keepDeleted(LongPredicate keep) {
         this.keepDeleted = keep;
     }
 
@@ -381,7 +393,7 @@ public final class KeyDir {
      * segments are tombstones and expired records, which the merge did not copy. The table is
      * sized anew for the keys left, so it shrinks after a merge that removed many. Writer only.
      */
-    public void dropDeletedAnd(java.util.function.IntPredicate dropSegment) {
+    public void dropDeletedAnd(IntPredicate dropSegment) {
         rebuild(growthCapacity(1), dropSegment, keepDeleted);
     }
 
@@ -392,20 +404,20 @@ public final class KeyDir {
         return Math.max(minCapacity, capacity);
     }
 
-    private Table rebuild(int capacity, java.util.function.IntPredicate dropSegment, java.util.function.LongPredicate keep) {
+    private Table rebuild(int capacity, IntPredicate dropSegment, LongPredicate keep) {
         Table old = table;
         Table t = new Table(capacity);
         long count = 0;
         long kept = 0;
         for (int j = 0; j < old.capacity(); j++) {
             long loc = old.loc(j);
-            if (loc == 0 || dropSegment.test(segmentSlot(loc)) || (isDeleted(loc) && !keep.test(loc))) {
+            if (loc == 0 || dropSegment.test(Location.slot(loc)) || (Location.isDeleted(loc) && !keep.test(loc))) {
                 continue;
             }
             int i = emptySlot(t, (int) (old.meta(j) >>> 32));
             t.entries[2 * i] = old.meta(j);
             t.entries[2 * i + 1] = loc;
-            if (isDeleted(loc)) {
+            if (Location.isDeleted(loc)) {
                 kept++;
             } else {
                 count++;

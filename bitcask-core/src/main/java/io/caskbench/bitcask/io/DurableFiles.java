@@ -14,7 +14,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
 /**
- * The whole-file and directory operations behind {@link SegmentBackend}'s default methods. Each
+ * Threading: static helpers, safe everywhere.
+ *
+ * <p>The whole-file and directory operations behind {@link SegmentBackend}'s default methods. Each
  * one either completes or throws {@link BitCaskException}; none swallows an I/O error. Each runs
  * with the caller's interrupt flag set aside (and set again after): an interrupt would close the
  * channel half-way through, and the store must not fail because a caller interrupted its thread.

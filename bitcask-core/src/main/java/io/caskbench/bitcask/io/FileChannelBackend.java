@@ -4,7 +4,9 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
 /**
- * Positional {@code pread}/{@code pwrite} through a {@link java.nio.channels.FileChannel}: one
+ * Threading: stateless, safe everywhere; see {@link SegmentReader} and {@link SegmentWriter} for the files it opens.
+ *
+ * <p>Positional {@code pread}/{@code pwrite} through a {@link java.nio.channels.FileChannel}: one
  * system call per read or write, no mapped memory.
  */
 public final class FileChannelBackend implements SegmentBackend {

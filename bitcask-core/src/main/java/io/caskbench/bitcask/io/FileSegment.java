@@ -12,15 +12,21 @@ import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The file channel shared by both backends. A {@link FileChannel} closes itself for every thread
+ * Threading: reads from any thread; one writer at a time (the log writer, under its lock).
+ *
+ * <p>The file channel shared by both backends. A {@link FileChannel} closes itself for every thread
  * when any thread that uses it is interrupted; an embedded store must not die because a caller
  * interrupted one of its own threads, so such a close is repaired by reopening the file.
  */
 abstract class FileSegment implements SegmentWriter {
 
+    /** Final, safe everywhere. */
     final Path file;
+    /** Final, safe everywhere. */
     final boolean writable;
+    /** Any thread reads; reopened after an interrupt closed it. */
     private volatile FileChannel channel;
+    /** Set once by close; any thread. */
     private final AtomicBoolean closed = new AtomicBoolean();
 
     FileSegment(Path file, boolean writable) {

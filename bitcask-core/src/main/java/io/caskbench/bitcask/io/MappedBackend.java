@@ -2,14 +2,19 @@ package io.caskbench.bitcask.io;
 
 import io.caskbench.bitcask.BitCaskException;
 
-import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Segments as {@link MappedByteBuffer}s: reads and writes are memory copies with no system call.
+ * Threading: stateless, safe everywhere; see {@link SegmentReader} and {@link SegmentWriter} for the files it opens.
+ *
+ * <p>Segments as {@link MappedByteBuffer}s: reads and writes are memory copies with no system call.
  *
  * <p>A writable segment maps its whole capacity once. Mapping alone would make the file sparse,
  * and a write into a hole on a full disk kills the JVM with SIGBUS; so the file is first grown
@@ -39,16 +44,17 @@ public final class MappedBackend implements SegmentBackend {
     private static final class MappedSegment extends FileSegment {
 
         private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(ALLOCATION_CHUNK);
-        private static final java.lang.invoke.VarHandle WRITTEN;
+        private static final VarHandle WRITTEN;
 
         static {
             try {
-                WRITTEN = java.lang.invoke.MethodHandles.lookup().findVarHandle(MappedSegment.class, "written", long.class);
+                WRITTEN = MethodHandles.lookup().findVarHandle(MappedSegment.class, "written", long.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
         }
 
+        /** Final; read by any thread with absolute gets, written by the log writer under its lock. */
         private final MappedByteBuffer buffer;
         /** Bytes that exist in the file and may be read. */
         private volatile long readable;
@@ -57,7 +63,7 @@ public final class MappedBackend implements SegmentBackend {
         /** Everything before this offset is forced; guarded by {@code this}. */
         private long forcedTo;
         /** The file grew or shrank since the last force, so its length must be forced too. */
-        private final java.util.concurrent.atomic.AtomicBoolean resized = new java.util.concurrent.atomic.AtomicBoolean();
+        private final AtomicBoolean resized = new AtomicBoolean();
 
         MappedSegment(Path file, boolean writable, int capacity) {
             super(file, writable);
@@ -143,7 +149,7 @@ public final class MappedBackend implements SegmentBackend {
             if (to > forcedTo) {
                 try {
                     buffer.force((int) forcedTo, (int) (to - forcedTo));
-                } catch (java.io.UncheckedIOException e) {
+                } catch (UncheckedIOException e) {
                     throw new BitCaskException("msync failed on " + file + ": " + e.getCause().getMessage(), e.getCause());
                 }
                 forcedTo = to;

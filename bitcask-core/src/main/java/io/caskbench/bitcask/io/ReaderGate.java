@@ -3,7 +3,9 @@ package io.caskbench.bitcask.io;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Lets lock-free readers use segments while a closer or a merge waits for them before it unmaps
+ * Threading: readers enter and exit from any thread without a lock; waiters are serialized on the gate's own lock.
+ *
+ * <p>Lets lock-free readers use segments while a closer or a merge waits for them before it unmaps
  * one. Readers announce themselves in one of two sets of striped counters chosen by the parity of
  * an epoch; a waiter moves the epoch on and waits until the old set drains. New readers enter the
  * new set, so a waiter can never be starved (the left-right read indicator).
@@ -13,8 +15,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class ReaderGate {
 
     private static final int PAD = 16; // longs per stripe: 128 bytes, no false sharing
+    /** Final, safe everywhere. */
     private final int stripes;
+    /** Readers in each stripe of the two sets; any thread, atomically. */
     private final AtomicLongArray counts;
+    /** Which set new readers enter; any thread reads, a waiter under the gate's monitor moves it on. */
     private volatile long epoch;
 
     /** A gate with enough stripes for this machine. */

@@ -3,7 +3,9 @@ package io.caskbench.bitcask.io;
 import java.nio.file.Path;
 
 /**
- * Every file operation the store makes: opening segment files, and the few whole-file and
+ * Threading: an implementation is called from any thread at once.
+ *
+ * <p>Every file operation the store makes: opening segment files, and the few whole-file and
  * directory operations around them (small files written atomically, renames, deletes, links,
  * directory forces). Implementations differ only in how segment bytes move between the file and
  * the heap; the record layout and every decision about it live above this interface.

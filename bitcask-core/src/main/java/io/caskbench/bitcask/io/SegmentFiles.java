@@ -11,7 +11,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Names of the files in a store directory: {@code <id>.data}, {@code <id>.hint}, {@code LOCK}. An
+ * Threading: static helpers, safe everywhere.
+ *
+ * <p>Names of the files in a store directory: {@code <id>.data}, {@code <id>.hint}, {@code LOCK}. An
  * id is written with at least nine digits and at most eighteen; ids are compared as numbers, so a
  * tenth digit sorts correctly.
  */

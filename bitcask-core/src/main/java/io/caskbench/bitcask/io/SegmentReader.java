@@ -1,7 +1,9 @@
 package io.caskbench.bitcask.io;
 
 /**
- * The read side of one segment file. Reads are positional and move no shared state, so any
+ * Threading: any thread, no lock.
+ *
+ * <p>The read side of one segment file. Reads are positional and move no shared state, so any
  * number of threads may read at once.
  */
 public interface SegmentReader extends AutoCloseable {

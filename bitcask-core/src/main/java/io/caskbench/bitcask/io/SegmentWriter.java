@@ -1,7 +1,9 @@
 package io.caskbench.bitcask.io;
 
 /**
- * The write side of one segment file. One thread writes at a time (the store's writer); readers
+ * Threading: one writer at a time (the log writer, under its lock); readers go through {@link SegmentReader}.
+ *
+ * <p>The write side of one segment file. One thread writes at a time (the store's writer); readers
  * may read ranges that were written before they were published.
  */
 public interface SegmentWriter extends SegmentReader {

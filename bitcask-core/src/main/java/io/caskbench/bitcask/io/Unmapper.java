@@ -2,14 +2,17 @@ package io.caskbench.bitcask.io;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 
 /**
- * Releases a mapping now instead of whenever the garbage collector gets to it. Without this,
+ * Threading: static helpers; the caller guarantees no thread touches a buffer it unmaps.
+ *
+ * <p>Releases a mapping now instead of whenever the garbage collector gets to it. Without this,
  * mappings pile up across segment rollovers and reopen cycles until the process runs out of
- * address space or file handles (the failure of seed 000's Java mmap test).
+ * address space or file handles, as a loop that reopened a mapped store showed.
  */
 public final class Unmapper {
 
@@ -25,7 +28,7 @@ public final class Unmapper {
             field.setAccessible(true);
             Object unsafe = field.get(null);
             return MethodHandles.lookup()
-                    .findVirtual(unsafeClass, "invokeCleaner", java.lang.invoke.MethodType.methodType(void.class, ByteBuffer.class))
+                    .findVirtual(unsafeClass, "invokeCleaner", MethodType.methodType(void.class, ByteBuffer.class))
                     .bindTo(unsafe);
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new ExceptionInInitializerError("cannot find sun.misc.Unsafe.invokeCleaner: " + e);

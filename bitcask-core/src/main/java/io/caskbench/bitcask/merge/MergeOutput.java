@@ -9,7 +9,9 @@ import io.caskbench.bitcask.io.SegmentWriter;
 import java.nio.file.Path;
 
 /**
- * One output file of a merge, through its life: written as {@code <id>.data.tmp} (which every
+ * Threading: the merging thread only.
+ *
+ * <p>One output file of a merge, through its life: written as {@code <id>.data.tmp} (which every
  * open deletes), forced, then renamed to its final name. Until the rename nothing can replay it;
  * after it, the merge either registers it or deletes it, so no output is ever left on the disk
  * unaccounted for.
@@ -18,15 +20,23 @@ import java.nio.file.Path;
  */
 public final class MergeOutput {
 
+    /** Final. */
     private final SegmentBackend backend;
+    /** Final. */
     private final long id;
+    /** Final. */
     private final long salt;
+    /** Final. */
     private final Path file;
+    /** Final. */
     private final Path tmp;
+    /** Final. */
     private final long capacity;
-    /** Null once finished or discarded. */
+    /** Null once finished or discarded; merging thread. */
     private SegmentWriter writer;
+    /** End of the records written; merging thread. */
     private long end = RecordFormat.FILE_HEADER_SIZE;
+    /** A record being re-sealed; merging thread. */
     private byte[] scratch = new byte[4096];
 
     private MergeOutput(SegmentBackend backend, Path dir, long id, long salt, long capacity) {

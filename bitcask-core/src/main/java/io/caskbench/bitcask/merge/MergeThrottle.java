@@ -1,13 +1,18 @@
 package io.caskbench.bitcask.merge;
 
 /**
- * Paces merge copying to a byte rate so that a merge does not starve foreground reads and writes
+ * Threading: the merging thread only.
+ *
+ * <p>Paces merge copying to a byte rate so that a merge does not starve foreground reads and writes
  * of disk bandwidth. Sleeps the merging thread whenever it runs ahead of the allowed rate.
  */
 public final class MergeThrottle {
 
+    /** Final. */
     private final long bytesPerSecond;
+    /** Final. */
     private final long started = System.nanoTime();
+    /** Bytes copied so far; merging thread. */
     private long bytes;
 
     /** A throttle at {@code bytesPerSecond}; 0 means no limit. */

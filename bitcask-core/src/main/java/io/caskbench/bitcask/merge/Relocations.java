@@ -3,12 +3,15 @@ package io.caskbench.bitcask.merge;
 import java.util.Arrays;
 
 /**
- * The records a merge copied: for each, the key hash, where the record was, and which output and
+ * Threading: the merging thread; the swap reads it under the log writer's lock.
+ *
+ * <p>The records a merge copied: for each, the key hash, where the record was, and which output and
  * offset its copy is at (an output's slot is not known until it is registered). Primitive arrays,
  * because a merge of millions of records must not allocate per record.
  */
 public final class Relocations {
 
+    // All fields: the merging thread, then the swap under the log writer's lock.
     private int[] hashes = new int[1024];
     private long[] from = new long[1024];
     private int[] outputs = new int[1024];

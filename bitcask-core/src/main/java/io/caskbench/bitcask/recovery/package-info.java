@@ -1,4 +1,5 @@
 /**
- * Scanning data files at open: accepting records by CRC, skipping corruption, finding torn tails. Internal.
+ * Opening a store: removing debris, loading data files from hints or by scanning, reopening the
+ * newest segment at its valid end. Internal.
  */
 package io.caskbench.bitcask.recovery;

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask.index;
 
+import io.caskbench.bitcask.format.KeyHash;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,7 @@ class KeyDirTest {
 
     private long put(KeyDir kd, String key, int length) {
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
-        long loc = KeyDir.location(1, nextOffset);
+        long loc = Location.of(1, nextOffset);
         nextOffset += length;
         records.put(loc, k);
         kd.put(KeyHash.hash(k), k, 0, k.length, loc, length, check);
@@ -31,7 +32,7 @@ class KeyDirTest {
 
     private void delete(KeyDir kd, String key) {
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
-        long loc = KeyDir.location(1, nextOffset);
+        long loc = Location.of(1, nextOffset);
         nextOffset += 30;
         records.put(loc, k);
         kd.delete(KeyHash.hash(k), k, 0, k.length, loc, 30, check);
@@ -64,7 +65,7 @@ class KeyDirTest {
         int seenLength = t.length(i);
         assertThat(seenLength).isEqualTo(60);
         assertThat(t.unchanged(i, seenLocation, seenLength)).isFalse();
-        long next = KeyDir.location(1, 4096);
+        long next = Location.of(1, 4096);
         t.publish(i, next);
         assertThat(t.location(i)).isEqualTo(next);
         assertThat(t.unchanged(i, next, 60)).isTrue();

@@ -1,4 +1,4 @@
-package io.caskbench.bitcask.recovery;
+package io.caskbench.bitcask.segment;
 
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.io.SegmentReader;
@@ -8,7 +8,9 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 
 /**
- * Reads the records of a data file in order and decides where its valid content ends.
+ * Threading: one thread per scanner; recovery, hint writing and merge each make their own.
+ *
+ * <p>Reads the records of a data file in order and decides where its valid content ends.
  *
  * <p>A record is accepted only when its header is plausible and its check field matches its CRC
  * for this file's salt and the record's own offset, so bytes that merely look like a record (inside
@@ -28,6 +30,21 @@ public final class SegmentScanner {
     private static final Logger LOG = LoggerFactory.getLogger(SegmentScanner.class);
     private static final int CHUNK = 1 << 20;
 
+    /** Final, safe everywhere. */
+    private final SegmentReader reader;
+    /** Final, safe everywhere. */
+    private final Path file;
+    /** Bytes to scan; final, safe everywhere. */
+    private final long length;
+    /** Final, safe everywhere. */
+    private final long salt;
+    /** Bytes read from the file; scanning thread. */
+    private byte[] buf = new byte[CHUNK];
+    /** File offset of {@code buf[0]}; scanning thread. */
+    private long base;
+    /** Bytes of {@code buf} that hold file content; scanning thread. */
+    private int filled;
+
     /** Receives each accepted record; the record's bytes are {@code buf[off, off + length)}. */
     @FunctionalInterface
     public interface RecordVisitor {
@@ -45,14 +62,6 @@ public final class SegmentScanner {
      */
     public record Result(long end, long records, long skippedBytes, long tornBytes) {
     }
-
-    private final SegmentReader reader;
-    private final Path file;
-    private final long length;
-    private final long salt;
-    private byte[] buf = new byte[CHUNK];
-    private long base;
-    private int filled;
 
     /**
      * A scanner of the first {@code length} bytes of {@code file}, read through {@code reader};

@@ -1,20 +1,25 @@
-package io.caskbench.bitcask.io;
+package io.caskbench.bitcask.segment;
 
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.io.SegmentBackend;
+import io.caskbench.bitcask.io.SegmentReader;
+import io.caskbench.bitcask.io.SegmentWriter;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 
 /**
- * One data file of the store, as the engine tracks it: its id (which orders it against the
+ * Threading: the final fields are safe everywhere; {@code end} and {@code liveBytes} are written
+ * by the writer thread, under the log writer's lock, with release stores and read anywhere with
+ * acquire loads; {@code durableEnd} only rises, under {@code durableLock}.
+ *
+ * <p>One data file of the store, as the engine tracks it: its id (which orders it against the
  * others), its salt (which binds its records to it), the slot that locations in the key directory
  * name it by, its reader, and its writer while it is the active segment.
  *
- * <p>Threading: the final fields are safe everywhere. {@code end} and {@code liveBytes} are
- * written by the store's writer (under its write lock) with release stores and read anywhere with
- * acquire loads; a full fence per put would cost more than the put, and readers of these figures
- * (stats) accept a slightly old value. {@code durableEnd} only rises, under {@code this}.
+ * <p>Readers of {@code end} and {@code liveBytes} (stats) accept a slightly old value: a full
+ * fence per put would cost more than the put.
  */
 public final class Segment {
 
@@ -33,17 +38,25 @@ public final class Segment {
         }
     }
 
+    /** Final, safe everywhere. */
     private final long id;
+    /** Final, safe everywhere. */
     private final long salt;
+    /** Final, safe everywhere. */
     private final int slot;
+    /** Final, safe everywhere. */
     private final Path file;
+    /** Final, safe everywhere. */
     private final SegmentReader reader;
+    /** Null when read-only; final, used by the log writer under its lock. */
     private final SegmentWriter writer;
-    /** End of valid content; writer thread, under the write lock (release store). */
+    /** End of valid content; writer thread, under the log writer's lock (release store). */
     private long end;
-    /** Bytes of current records; writer thread, under the write lock (release store). */
+    /** Bytes of current records; writer thread, under the log writer's lock (release store). */
     private long liveBytes;
-    /** Everything before this offset is on the device; rises only, under {@code this}. */
+    /** Guards the rise of {@code durableEnd}. */
+    private final Object durableLock = new Object();
+    /** Everything before this offset is on the device; any thread reads, rises only under {@code durableLock}. */
     private long durableEnd;
 
     /**
@@ -123,9 +136,11 @@ public final class Segment {
     }
 
     /** Records that everything before {@code offset} is on the device. */
-    public synchronized void durableTo(long offset) {
-        if (offset > durableEnd) {
-            DURABLE.setRelease(this, offset);
+    public void durableTo(long offset) {
+        synchronized (durableLock) {
+            if (offset > durableEnd) {
+                DURABLE.setRelease(this, offset);
+            }
         }
     }
 

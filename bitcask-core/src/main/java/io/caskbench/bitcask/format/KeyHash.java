@@ -1,10 +1,15 @@
-package io.caskbench.bitcask.index;
+package io.caskbench.bitcask.format;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
-/** The 32-bit key hash of the key directory: eight bytes per step, then a full avalanche. */
+/**
+ * Threading: stateless, safe everywhere.
+ *
+ * <p>The 32-bit key hash of the key directory: eight bytes per step, then a full avalanche. It is
+ * part of the format, as hint files list their entries in its order.
+ */
 public final class KeyHash {
 
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);

@@ -1,0 +1,26 @@
+package io.caskbench.bitcask.merge;
+
+/**
+ * Threading: immutable, safe everywhere.
+ *
+ * <p>Whether an automatic merge is due: when the dead bytes reach a count, or a share of all data
+ * bytes, and there is more than one segment to merge.
+ */
+public final class MergePolicy {
+
+    /** Final. */
+    private final long deadBytes;
+    /** Final. */
+    private final double deadRatio;
+
+    /** A policy that merges at {@code deadBytes} dead bytes, or at a {@code deadRatio} share of the data. */
+    public MergePolicy(long deadBytes, double deadRatio) {
+        this.deadBytes = deadBytes;
+        this.deadRatio = deadRatio;
+    }
+
+    /** True when a store with these figures should merge now. */
+    public boolean due(long dead, double ratio, int segments) {
+        return (dead >= deadBytes || (dead > 0 && ratio >= deadRatio)) && segments > 1;
+    }
+}

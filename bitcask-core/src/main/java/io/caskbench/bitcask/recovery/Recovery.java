@@ -1,0 +1,272 @@
+package io.caskbench.bitcask.recovery;
+
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.format.HintFormat;
+import io.caskbench.bitcask.format.KeyHash;
+import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.index.KeyDir;
+import io.caskbench.bitcask.io.SegmentFiles;
+import io.caskbench.bitcask.io.SegmentReader;
+import io.caskbench.bitcask.io.SegmentWriter;
+import io.caskbench.bitcask.io.StoreDirectory;
+import io.caskbench.bitcask.log.KeyDirWriter;
+import io.caskbench.bitcask.segment.Segment;
+import io.caskbench.bitcask.segment.SegmentScanner;
+import io.caskbench.bitcask.segment.SegmentTable;
+import io.caskbench.bitcask.segment.UnforcedSegments;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+
+/**
+ * Threading: the opening thread only, before any other thread sees the store.
+ *
+ * <p>Everything open does to the files: removes what interrupted writes left, loads every data
+ * file into the key directory (from its hint file when that checks out, else by a scan that
+ * skips corruption and finds a torn tail), reopens the newest segment for writing cut at its
+ * valid end, and makes whatever it created or removed durable. It returns what it found for the
+ * log writer to go on from.
+ */
+public final class Recovery {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Recovery.class);
+
+    /** Final, safe everywhere. */
+    private final StoreDirectory dir;
+    /** Final, safe everywhere. */
+    private final SegmentTable table;
+    /** Final, safe everywhere. */
+    private final KeyDir keyDir;
+    /** Final, safe everywhere. */
+    private final KeyDirWriter keys;
+    /** Final, safe everywhere. */
+    private final UnforcedSegments unforced;
+    /** Final, safe everywhere. */
+    private final long segmentSize;
+    /** Final, safe everywhere. */
+    private final long expectedKeys;
+    /** Final, safe everywhere. */
+    private final boolean readOnly;
+    /** Final, safe everywhere. */
+    private final boolean syncAlways;
+    /** The segment writes go on in, null while none is found; opening thread. */
+    private Segment active;
+
+    /**
+     * What recovery found.
+     *
+     * @param active the segment to append to, null when read-only
+     * @param nextId the id of the next new segment
+     */
+    public record Recovered(Segment active, long nextId) {
+    }
+
+    /** Recovery of the store in {@code dir} into {@code table} and {@code keyDir}. */
+    public Recovery(StoreDirectory dir, SegmentTable table, KeyDir keyDir, KeyDirWriter keys, UnforcedSegments unforced,
+                    long segmentSize, long expectedKeys, boolean readOnly, boolean syncAlways) {
+        this.dir = dir;
+        this.table = table;
+        this.keyDir = keyDir;
+        this.keys = keys;
+        this.unforced = unforced;
+        this.segmentSize = segmentSize;
+        this.expectedKeys = expectedKeys;
+        this.readOnly = readOnly;
+        this.syncAlways = syncAlways;
+    }
+
+    /** Recovers the store; once. */
+    public Recovered run() {
+        for (Path tmp : SegmentFiles.tempFiles(dir.path())) {
+            if (!readOnly) {
+                try {
+                    dir.backend().delete(tmp);
+                    dir.changed();
+                    LOG.debug("removed {} left by an interrupted write", tmp);
+                } catch (BitCaskException e) {
+                    LOG.warn("cannot remove {}: {}", tmp, e.getMessage());
+                }
+            }
+        }
+        List<Long> ids = SegmentFiles.dataIds(dir.path());
+        long started = System.nanoTime();
+        keyDir.reserve(Math.min(KeyDir.MAX_KEYS, Math.max(expectedKeys, hintedEntries(ids))));
+        int fromHints = 0;
+        for (int n = 0; n < ids.size(); n++) {
+            long id = ids.get(n);
+            boolean newest = n == ids.size() - 1;
+            try {
+                if (loadSegment(id, newest)) {
+                    fromHints++;
+                }
+            } catch (IllegalStateException full) {
+                throw new BitCaskException(dir + " holds more keys than one key directory can (" + KeyDir.MAX_KEYS + ")", full);
+            }
+        }
+        long nextId = ids.isEmpty() ? 1 : ids.get(ids.size() - 1) + 1;
+        if (!readOnly) {
+            if (active == null) {
+                active = table.create(nextId++);
+                dir.changed();
+            }
+            if (syncAlways) {
+                unforced.forceAll();
+                active.force(dir.backend());
+            }
+            dir.forceIfChanged(); // whatever open created or removed is durable before a write is acknowledged
+        }
+        LOG.debug("opened {}: {} segments ({} from hints), {} keys in {} ms", dir, ids.size(), fromHints,
+                keyDir.size(), (System.nanoTime() - started) / 1_000_000);
+        return new Recovered(active, nextId);
+    }
+
+    /** Entries the hint files claim to hold (their footers): the directory is sized for them up front. */
+    private long hintedEntries(List<Long> ids) {
+        long total = 0;
+        byte[] footer = new byte[HintFormat.FOOTER_SIZE];
+        for (long id : ids) {
+            Path hint = SegmentFiles.hintFile(dir.path(), id);
+            try (FileChannel ch = FileChannel.open(hint, StandardOpenOption.READ)) {
+                long size = ch.size();
+                if (size >= HintFormat.HEADER_SIZE + HintFormat.FOOTER_SIZE) {
+                    ByteBuffer b = ByteBuffer.wrap(footer);
+                    while (b.hasRemaining() && ch.read(b, size - HintFormat.FOOTER_SIZE + b.position()) > 0) {
+                        // read the footer whole
+                    }
+                    total += Math.max(0, Math.min(RecordFormat.getInt(footer, HintFormat.FOOTER_COUNT), size / HintFormat.ENTRY_SIZE));
+                }
+            } catch (IOException absentOrUnreadable) {
+                // only a size estimate: the directory grows as the segment is loaded
+            }
+        }
+        return total;
+    }
+
+    /** Loads one data file into the key directory; returns true when its hint file was used. */
+    private boolean loadSegment(long id, boolean newest) {
+        Path file = SegmentFiles.dataFile(dir.path(), id);
+        SegmentReader reader = dir.backend().openReadOnly(file);
+        long length;
+        long salt;
+        try {
+            length = reader.size();
+            salt = readSalt(reader, file, id, length);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+        if (salt == SegmentTable.NO_SALT) {
+            reader.close();
+            if (newest && !readOnly && length <= RecordFormat.FILE_HEADER_SIZE) {
+                // A segment whose creation was cut short holds no record: start it again.
+                active = table.create(id);
+                dir.changed();
+            }
+            return false;
+        }
+        int slot;
+        try {
+            slot = table.allocateSlot();
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+        Segment seg = new Segment(id, salt, slot, file, reader, null, length);
+        table.register(seg);
+        long scanFrom = RecordFormat.FILE_HEADER_SIZE;
+        boolean hinted = false;
+        byte[] hint = dir.backend().readFile(SegmentFiles.hintFile(dir.path(), id));
+        if (hint != null) {
+            long covered = applyHint(seg, hint, length);
+            if (covered > 0) {
+                scanFrom = covered;
+                hinted = true;
+            }
+        }
+        long end = Math.max(scanFrom, Math.min(length, RecordFormat.FILE_HEADER_SIZE));
+        if (scanFrom < length) {
+            SegmentScanner.Result r = new SegmentScanner(reader, file, length, salt)
+                    .scan(scanFrom, (offset, buf, off, len) -> applyRecord(seg, offset, buf, off, len));
+            end = r.end();
+        }
+        seg.end(end);
+        if (newest && !readOnly) {
+            // The newest segment stays the active one: reopen it for writing, cut at its valid end.
+            reader.close();
+            SegmentWriter w = dir.backend().openWritable(file, segmentSize);
+            Segment writable = new Segment(id, salt, seg.slot(), file, w, w, end);
+            writable.addLive(seg.liveBytes());
+            table.replace(seg, writable); // registered before anything can fail, so a failed open closes it
+            if (w.size() > end) {
+                w.truncate(end);
+            }
+            active = writable;
+        } else if (!readOnly) {
+            unforced.add(seg);
+        }
+        return hinted;
+    }
+
+    /**
+     * The salt of a data file's header, from whichever copy is intact; {@link SegmentTable#NO_SALT}
+     * when neither is, so its records cannot be checked. Such a file is never truncated or merged: a
+     * newest one that holds nothing beyond a header's length was cut short at creation, and anything
+     * longer is kept for a person to look at, with a WARN.
+     *
+     * @throws BitCaskException when the file is of another format version
+     */
+    private static long readSalt(SegmentReader reader, Path file, long id, long length) {
+        byte[] header = new byte[RecordFormat.FILE_HEADER_SIZE];
+        reader.read(0, header, 0, (int) Math.min(length, header.length));
+        int at = length >= RecordFormat.FILE_HEADER_SIZE ? RecordFormat.intactHeaderBlock(header) : -1;
+        if (at < 0 && RecordFormat.isVersionOneHeader(header)) {
+            throw new BitCaskException(file + " is in format version 1; this version of bitcask-core reads version "
+                    + RecordFormat.VERSION + " only. Copy the data into a new store with the version that wrote it");
+        }
+        if (at < 0) {
+            if (length > RecordFormat.FILE_HEADER_SIZE) {
+                LOG.warn("{}: neither copy of the file header can be read, so none of its records can be checked; "
+                        + "the file is left as it is and skipped", file);
+            }
+            return SegmentTable.NO_SALT;
+        }
+        int version = RecordFormat.headerVersion(header, at);
+        if (version != RecordFormat.VERSION) {
+            throw new BitCaskException(file + " is in format version " + version + "; this version of bitcask-core reads version "
+                    + RecordFormat.VERSION + (version > RecordFormat.VERSION ? ": open it with a newer release" : ""));
+        }
+        if (RecordFormat.headerSegmentId(header, at) != id) {
+            LOG.warn("{}: its header names segment {}; its records are read all the same", file, RecordFormat.headerSegmentId(header, at));
+        }
+        long salt = RecordFormat.headerSalt(header, at);
+        if (salt == SegmentTable.NO_SALT) {
+            LOG.warn("{}: its header has no salt, so it was not written by this store; the file is skipped", file);
+        }
+        return salt;
+    }
+
+    /** Applies a hint file; returns the data offset it covers, or -1 when it was unusable. */
+    private long applyHint(Segment seg, byte[] hint, long dataLength) {
+        HintFormat.Validation v = HintFormat.validate(hint, seg.id(), seg.salt(), dataLength);
+        if (!v.usable()) {
+            LOG.warn("{}: unusable hint file ({}); scanning {} instead", SegmentFiles.hintFile(dir.path(), seg.id()), v.reason(), seg.file());
+            return -1;
+        }
+        HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) ->
+                keys.index(seg, offset, recordLength, flags, buf, keyOff, keyLength, KeyHash.hash(buf, keyOff, keyLength)));
+        return v.covered();
+    }
+
+    private void applyRecord(Segment seg, long offset, byte[] buf, int off, int len) {
+        int flags = RecordFormat.flags(buf, off);
+        int keyOff = off + RecordFormat.keyOffset(flags);
+        int keyLength = RecordFormat.keyLength(buf, off);
+        keys.index(seg, offset, len, flags, buf, keyOff, keyLength, KeyHash.hash(buf, keyOff, keyLength));
+    }
+}

@@ -1,0 +1,167 @@
+package io.caskbench.bitcask.segment;
+
+import io.caskbench.bitcask.format.HintFormat;
+import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.io.ReaderGate;
+import io.caskbench.bitcask.io.SegmentFiles;
+import io.caskbench.bitcask.io.StoreDirectory;
+import io.caskbench.bitcask.io.StoreStatus;
+import io.caskbench.bitcask.io.Threads;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Threading: any thread queues work; the hints are written on this writer's own daemon thread,
+ * by a merge on its thread, and by close after the daemon has stopped; the daemon's start and
+ * stop are under {@code lock}.
+ *
+ * <p>Writes sealed segments' hint files off the put path: building one sorts and rescans a whole
+ * segment, which cost about a fifth of single-threaded put time when the put after each rollover
+ * did it. The daemon is created at the first rollover; a hint not written before a crash only
+ * means a scan at the next open. A hint is written only after its data was forced: it must never
+ * reach the disk before the records it lists.
+ */
+public final class HintWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HintWriter.class);
+
+    /** Final, safe everywhere. */
+    private final StoreDirectory dir;
+    /** Final, safe everywhere. */
+    private final StoreStatus status;
+    /** Final, safe everywhere. */
+    private final SegmentTable table;
+    /** Final, safe everywhere. */
+    private final UnforcedSegments unforced;
+    /** Final, safe everywhere. */
+    private final ReaderGate gate;
+    /** Guards the creation and the shutdown of the daemon. */
+    private final Object lock = new Object();
+    /** Sealed segments whose hint file is still to be written; any thread. */
+    private final ConcurrentLinkedQueue<Segment> pending = new ConcurrentLinkedQueue<>();
+    /** A task is queued on the daemon and has not started; any thread. */
+    private final AtomicBoolean taskQueued = new AtomicBoolean();
+    /** The daemon, created at the first rollover; under {@code lock}. */
+    private ExecutorService daemon;
+
+    /** A hint writer for the segments of {@code table}. */
+    public HintWriter(StoreDirectory dir, StoreStatus status, SegmentTable table, UnforcedSegments unforced, ReaderGate gate) {
+        this.dir = dir;
+        this.status = status;
+        this.table = table;
+        this.unforced = unforced;
+        this.gate = gate;
+    }
+
+    /** Queues the hint file of a segment just sealed. */
+    public void sealed(Segment seg) {
+        pending.add(seg);
+    }
+
+    /** Drops segments that a merge retires. */
+    public void removeAll(Collection<Segment> segments) {
+        pending.removeAll(segments);
+    }
+
+    /** Starts the daemon on the queued hints, unless it is already on its way; cheap when nothing is queued. */
+    public void kick() {
+        if (!pending.isEmpty() && taskQueued.compareAndSet(false, true)) {
+            schedule();
+        }
+    }
+
+    private void schedule() {
+        synchronized (lock) {
+            if (status.closing()) {
+                taskQueued.set(false);
+                return; // close writes them
+            }
+            if (daemon == null) {
+                daemon = Executors.newSingleThreadExecutor(Threads.daemons("hints", dir.path()));
+            }
+            daemon.execute(() -> {
+                taskQueued.set(false);
+                writePending();
+            });
+        }
+    }
+
+    /** Stops the daemon and waits for a hint file it is writing. Close only. */
+    public void stop() {
+        ExecutorService d;
+        synchronized (lock) {
+            d = daemon;
+        }
+        if (d == null) {
+            return;
+        }
+        d.shutdown();
+        Threads.uninterruptibly(() -> {
+            while (!d.awaitTermination(1, TimeUnit.MINUTES)) {
+                LOG.warn("still waiting for the hint writer of {}", dir);
+            }
+        });
+    }
+
+    /** Writes the hint files of segments sealed since the last call; outside the log writer's lock. */
+    public void writePending() {
+        // Inside the gate before taking a segment: a merge makes its inputs unreachable (out of
+        // this queue and the slot table) before it waits at the gate and unmaps them.
+        int token = gate.enter();
+        try {
+            Segment seg;
+            while (!status.closed() && !status.failed() && (seg = pending.poll()) != null) {
+                if (table.at(seg.slot()) != seg) {
+                    continue; // merged away meanwhile
+                }
+                try {
+                    unforced.forceThrough(seg);
+                } catch (RuntimeException e) {
+                    status.fail(e);
+                    return;
+                }
+                write(seg);
+            }
+        } finally {
+            gate.exit(token);
+        }
+    }
+
+    /**
+     * Close only, after the daemon stopped and the active segment was forced: writes the hint of
+     * the active segment and of every sealed one still queued.
+     */
+    public void writeAllOnClose(Segment active) {
+        pending.add(active);
+        for (Segment seg : new ArrayList<>(pending)) {
+            write(seg);
+        }
+        pending.clear();
+    }
+
+    /**
+     * Writes the hint file of a segment whose content up to its end will not change, and whose
+     * data the caller forced first. A failure only costs a scan at the next open, so it is logged,
+     * not thrown.
+     */
+    public void write(Segment seg) {
+        try {
+            long end = seg.end();
+            HintFormat.Builder hint = new HintFormat.Builder(seg.id(), seg.salt());
+            new SegmentScanner(seg.reader(), seg.file(), end, seg.salt())
+                    .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, length) -> hint.add(offset, buf, off, length));
+            dir.backend().writeFile(SegmentFiles.hintFile(dir.path(), seg.id()), hint.finish(end));
+            dir.changed();
+        } catch (RuntimeException e) {
+            LOG.warn("cannot write hint file for {}: {}; open will scan it instead", seg.file(), e.toString());
+        }
+    }
+}

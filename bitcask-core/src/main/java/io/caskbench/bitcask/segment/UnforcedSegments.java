@@ -1,0 +1,77 @@
+package io.caskbench.bitcask.segment;
+
+import io.caskbench.bitcask.io.ReaderGate;
+import io.caskbench.bitcask.io.SegmentBackend;
+
+import java.util.Collection;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Threading: any thread; the queue is lock-free, and a segment is forced inside the reader gate,
+ * so that a merge cannot unmap it meanwhile.
+ *
+ * <p>Sealed segments not yet forced, oldest first. The group commit, the hint writer, close and
+ * merge force them, always oldest first, so that a power loss keeps a prefix of the log.
+ */
+public final class UnforcedSegments {
+
+    /** Final, safe everywhere. */
+    private final SegmentTable table;
+    /** Final, safe everywhere. */
+    private final ReaderGate gate;
+    /** Final, safe everywhere. */
+    private final SegmentBackend backend;
+    /** Sealed segments not yet forced, oldest first; any thread. */
+    private final ConcurrentLinkedQueue<Segment> queue = new ConcurrentLinkedQueue<>();
+
+    /** An empty queue for segments of {@code table}. */
+    public UnforcedSegments(SegmentTable table, ReaderGate gate, SegmentBackend backend) {
+        this.table = table;
+        this.gate = gate;
+        this.backend = backend;
+    }
+
+    /** Adds a segment just sealed, or loaded at open without being known durable. */
+    public void add(Segment seg) {
+        queue.add(seg);
+    }
+
+    /** Drops segments that a merge retires: nothing of theirs needs a force any more. */
+    public void removeAll(Collection<Segment> segments) {
+        queue.removeAll(segments);
+    }
+
+    /** Forces every sealed segment not yet durable; inside the gate, so a merge cannot unmap one meanwhile. */
+    public void forceAll() {
+        if (queue.isEmpty()) {
+            return;
+        }
+        int token = gate.enter();
+        try {
+            for (Segment seg; (seg = queue.peek()) != null; ) {
+                if (table.at(seg.slot()) == seg && !seg.durable()) {
+                    seg.force(backend);
+                }
+                queue.remove(seg);
+            }
+        } finally {
+            gate.exit(token);
+        }
+    }
+
+    /**
+     * Forces a sealed segment's data, and with it every older sealed one, so a power loss keeps a
+     * prefix of the log. The caller is inside the reader gate.
+     */
+    public void forceThrough(Segment seg) {
+        for (Segment older; (older = queue.peek()) != null && older.id() <= seg.id(); ) {
+            if (!older.durable()) {
+                older.force(backend);
+            }
+            queue.remove(older);
+        }
+        if (!seg.durable()) {
+            seg.force(backend);
+        }
+    }
+}

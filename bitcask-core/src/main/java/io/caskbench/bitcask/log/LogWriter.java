@@ -313,7 +313,9 @@ public final class LogWriter implements GroupCommit.Log {
 
     /**
      * Forces every record appended so far: sealed segments not yet forced (oldest first), the
-     * active segment, then the directory if names changed in it. The group-commit leader only.
+     * active segment, then the directory if names changed in it. Only then are the active
+     * segment's records durable: a write whose directory force failed was not acknowledged, so no
+     * read may return it and close cuts it off. The group-commit leader only.
      */
     @Override
     public long forceAppended() {
@@ -321,9 +323,9 @@ public final class LogWriter implements GroupCommit.Log {
         Segment seg = active;
         long end = seg.end();
         unforced.forceAll();
-        seg.writer().force();
-        seg.durableTo(end);
+        unforced.forceActive(seg);
         dir.forceIfChanged();
+        seg.durableTo(end);
         return target;
     }
 

@@ -60,6 +60,24 @@ public final class UnforcedSegments {
     }
 
     /**
+     * Forces the segment that was active when the group-commit leader read it; the caller marks
+     * it durable once the directory is forced too. Inside the gate, like the sealed ones: a merge
+     * may seal and retire that segment meanwhile, and must not close it under the force. One that
+     * is no longer in the table was retired by a merge, which forced it before it copied from it,
+     * so it is passed over.
+     */
+    public void forceActive(Segment seg) {
+        int token = gate.enter();
+        try {
+            if (table.at(seg.slot()) == seg) {
+                seg.writer().force();
+            }
+        } finally {
+            gate.exit(token);
+        }
+    }
+
+    /**
      * Forces a sealed segment's data, and with it every older sealed one, so a power loss keeps a
      * prefix of the log. The caller is inside the reader gate.
      */

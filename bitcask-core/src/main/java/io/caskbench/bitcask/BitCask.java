@@ -65,41 +65,42 @@ public final class BitCask implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BitCask.class);
 
-    /** Final, safe everywhere; so are all the parts below. */
+    // Every field is final and set by the constructor: safe everywhere. Each part states its own threading rule.
+    /** The store's directory, absolute. */
     private final Path dir;
-    /** Final. */
+    /** What the store was opened with. */
     private final BitCaskOptions options;
-    /** Final. */
+    /** Argument checks for writes. */
     private final Limits limits;
-    /** Final. */
+    /** True under {@code ALWAYS} (and not read-only): a write returns once it is forced. */
     private final boolean syncAlways;
-    /** Final. */
+    /** The directory lock, null when read-only. */
     private final StoreLock storeLock;
-    /** Final. */
+    /** The directory, its backend and its force. */
     private final StoreDirectory files;
-    /** Final. */
+    /** Open, closing, closed or failed. */
     private final StoreStatus status;
-    /** Final. */
+    /** What close and merge wait on before they unmap a segment. */
     private final ReaderGate gate = new ReaderGate();
-    /** Final. */
+    /** Key to record location. */
     private final KeyDir keyDir;
-    /** Final. */
+    /** The segments by slot and by id. */
     private final SegmentTable table;
-    /** Final. */
+    /** Sealed segments not yet forced. */
     private final UnforcedSegments unforced;
-    /** Final. */
+    /** Writes sealed segments' hint files. */
     private final HintWriter hints;
-    /** Final. */
+    /** The one writer of the log. */
     private final LogWriter log;
-    /** Final. */
+    /** Waits for durability. */
     private final GroupCommit commit;
-    /** Final. */
+    /** Gets and iteration. */
     private final RecordReader reader;
-    /** Final. */
+    /** Compaction. */
     private final Merger merger;
-    /** Final. */
+    /** Whether an automatic merge is due. */
     private final MergePolicy mergePolicy;
-    /** Final. */
+    /** Interval sync and automatic merge checks. */
     private final Background background;
     /** Held by merge and backup, and by close while it marks the store closed, so no merge or backup starts in between. */
     private final ReentrantLock mergeLock = new ReentrantLock();

@@ -1,7 +1,8 @@
 package io.caskbench.bitcask;
 
-import io.caskbench.bitcask.testing.TestOptions;
+import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.testing.FaultyBackend;
+import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,9 +13,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import static io.caskbench.bitcask.testing.Bytes.b;
@@ -203,7 +215,7 @@ class BitCaskApiTest {
             assertThat(s2.liveBytes()).isEqualTo(s1.liveBytes());
             long replaced = 0;
             for (int i = 0; i < 5_000; i++) {
-                replaced += io.caskbench.bitcask.format.RecordFormat.recordLength(0, ("key" + i).length(), 100);
+                replaced += RecordFormat.recordLength(0, ("key" + i).length(), 100);
             }
             assertThat(s2.deadBytes()).isEqualTo(replaced);
             assertThat(s2.segments().stream().mapToLong(BitCaskStats.SegmentStats::liveBytes).sum()).isEqualTo(s2.liveBytes());
@@ -301,7 +313,7 @@ class BitCaskApiTest {
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
         int threads = 16;
         int perThread = 300;
-        java.util.concurrent.atomic.AtomicInteger early = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger early = new AtomicInteger();
         try (BitCask db = BitCask.open(dir, o)) {
             List<Thread> writers = new ArrayList<>();
             byte[] value = new byte[300];
@@ -338,10 +350,10 @@ class BitCaskApiTest {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
         BitCask db = BitCask.open(dir, o);
-        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch gate = new CountDownLatch(1);
         faulty.forceGate = gate;
         long writesBefore = faulty.writes.get();
-        java.util.concurrent.atomic.AtomicReference<Object> bOutcome = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Object> bOutcome = new AtomicReference<>();
         Thread a = new Thread(() -> db.put("a", b("1")));
         a.start();
         awaitCondition(() -> faulty.forcesStarted.get() >= 1);
@@ -368,8 +380,8 @@ class BitCaskApiTest {
         }
     }
 
-    private static void awaitCondition(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    private static void awaitCondition(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!condition.getAsBoolean()) {
             assertThat(System.nanoTime()).as("condition within 30 s").isLessThan(deadline);
             Thread.sleep(1);
@@ -441,9 +453,9 @@ class BitCaskApiTest {
             int threads = 200;
             int perThread = policy == SyncPolicy.ALWAYS ? 20 : 300;
             try (BitCask db = BitCask.open(d, o)) {
-                java.util.List<Thread> ts = new java.util.ArrayList<>();
-                java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
-                java.util.List<Throwable> errors = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+                List<Thread> ts = new ArrayList<>();
+                CyclicBarrier start = new CyclicBarrier(threads);
+                List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
                 for (int t = 0; t < threads; t++) {
                     int id = t;
                     Thread th = new Thread(() -> {
@@ -477,7 +489,7 @@ class BitCaskApiTest {
     private static void check(BitCask db, int threads, int perThread) {
         long live = 0;
         for (int id = 0; id < threads; id++) {
-            java.util.Set<Integer> deleted = new java.util.HashSet<>();
+            Set<Integer> deleted = new HashSet<>();
             for (int i = 0; i < perThread; i++) {
                 deleted.remove(i);
                 if (i % 7 == 0) {
@@ -502,11 +514,11 @@ class BitCaskApiTest {
     void readersNeverSeeHalfABatch(Backend backend) throws Exception {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             db.write(new WriteBatch().put("a", b("0")).put("b", b("0")));
-            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-            java.util.List<String> violations = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-            java.util.List<Throwable> errors = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-            java.util.concurrent.atomic.AtomicLong pairsRead = new java.util.concurrent.atomic.AtomicLong();
-            java.util.List<Thread> readers = new java.util.ArrayList<>();
+            AtomicBoolean stop = new AtomicBoolean();
+            List<String> violations = Collections.synchronizedList(new ArrayList<>());
+            List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
+            AtomicLong pairsRead = new AtomicLong();
+            List<Thread> readers = new ArrayList<>();
             for (int r = 0; r < 4; r++) {
                 Thread t = new Thread(() -> {
                     try {

@@ -1,8 +1,8 @@
 package io.caskbench.bitcask;
 
-import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.ChildJvm;
 import io.caskbench.bitcask.testing.CrashWorkload;
+import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.StoreState;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.BufferedReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -94,7 +95,7 @@ class CrashTest {
 
         try (BitCask db = BitCask.open(dir, CrashWorkload.options(backend, policy))) {
             Map<Integer, byte[]> found = new HashMap<>();
-            db.forEach((k, v) -> found.put(Integer.parseInt(new String(k, java.nio.charset.StandardCharsets.UTF_8).substring(1)), v));
+            db.forEach((k, v) -> found.put(Integer.parseInt(new String(k, StandardCharsets.UTF_8).substring(1)), v));
             boolean matchesAcked = StoreState.same(found, acked);
             boolean matchesInFlight = StoreState.same(found, withInFlight);
             if (!matchesAcked && !matchesInFlight) {
@@ -102,7 +103,7 @@ class CrashTest {
                 for (int k = 0; k < CrashWorkload.KEYS; k++) {
                     byte[] f = found.get(k);
                     if (!Arrays.equals(f, acked.get(k)) && !Arrays.equals(f, withInFlight.get(k))) {
-                        diff.append("\n  k").append(k).append(": found ").append(f == null ? "absent" : new String(f, java.nio.charset.StandardCharsets.UTF_8))
+                        diff.append("\n  k").append(k).append(": found ").append(f == null ? "absent" : new String(f, StandardCharsets.UTF_8))
                                 .append(", acknowledged ").append(acked.get(k) == null ? "absent" : "a value");
                         if (diff.length() > 2000) {
                             break;

@@ -1,18 +1,27 @@
 package io.caskbench.bitcask;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.caskbench.bitcask.merge.Merger;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +29,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static io.caskbench.bitcask.testing.Bytes.b;
+import static io.caskbench.bitcask.testing.Bytes.indexOf;
+import static io.caskbench.bitcask.testing.Bytes.overwrite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -65,8 +76,8 @@ class FailurePathTest {
     private List<String> dataFiles() {
         try (Stream<Path> files = Files.list(dir)) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".data")).collect(Collectors.toList());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -95,8 +106,8 @@ class FailurePathTest {
         }
     }
 
-    private static Map<String, byte[]> snapshot(Path d) throws java.io.IOException {
-        Map<String, byte[]> files = new java.util.TreeMap<>();
+    private static Map<String, byte[]> snapshot(Path d) throws IOException {
+        Map<String, byte[]> files = new TreeMap<>();
         try (Stream<Path> list = Files.list(d)) {
             for (Path p : list.filter(p -> !p.getFileName().toString().equals("LOCK")).toList()) {
                 files.put(p.getFileName().toString(), Files.readAllBytes(p));
@@ -304,19 +315,19 @@ class FailurePathTest {
         }
         Files.deleteIfExists(dir.resolve("000000001.hint"));
         byte[] file = Files.readAllBytes(dir.resolve("000000001.data"));
-        int k1 = io.caskbench.bitcask.testing.Bytes.indexOf(file, b("k1"));
-        io.caskbench.bitcask.testing.Bytes.overwrite(dir.resolve("000000001.data"), k1 + 100, new byte[] {(byte) (file[k1 + 100] ^ 1)});
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(io.caskbench.bitcask.merge.Merger.class);
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen = new ch.qos.logback.core.read.ListAppender<>();
+        int k1 = indexOf(file, b("k1"));
+        overwrite(dir.resolve("000000001.data"), k1 + 100, new byte[] {(byte) (file[k1 + 100] ^ 1)});
+        Logger log = (Logger) LoggerFactory.getLogger(Merger.class);
+        ListAppender<ILoggingEvent> seen = new ListAppender<>();
         seen.start();
-        ch.qos.logback.classic.Level level = log.getLevel();
-        log.setLevel(ch.qos.logback.classic.Level.WARN);
+        Level level = log.getLevel();
+        log.setLevel(Level.WARN);
         log.setAdditive(false); // seen by the test, kept out of the build log
         log.addAppender(seen);
         try (BitCask db = BitCask.open(dir, o)) {
             db.merge();
             assertThat(seen.list).anySatisfy(e -> {
-                assertThat(e.getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
+                assertThat(e.getLevel()).isEqualTo(Level.WARN);
                 assertThat(e.getFormattedMessage()).contains("corrupt");
             });
             assertThat(db.get("k1")).isNull();

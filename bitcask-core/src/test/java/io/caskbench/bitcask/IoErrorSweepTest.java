@@ -1,9 +1,9 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.testing.Bytes;
-import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.FaultyBackend.Kind;
 import io.caskbench.bitcask.testing.ScratchDir;
+import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.Step;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,7 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.MutableClock;
 import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -75,7 +78,7 @@ class MergeTest {
     @ParameterizedTest
     @EnumSource(Backend.class)
     void expiredKeysStayExpiredAndMergeDropsThem(Backend backend) {
-        io.caskbench.bitcask.testing.MutableClock clock = new io.caskbench.bitcask.testing.MutableClock(1_000_000);
+        MutableClock clock = new MutableClock(1_000_000);
         BitCaskOptions o = opts(backend).toBuilder().clock(clock).build();
         try (BitCask db = BitCask.open(dir, o)) {
             for (int i = 0; i < 1000; i++) {
@@ -94,7 +97,7 @@ class MergeTest {
             assertThat(db.size()).isEqualTo(1000);
             long live = 0;
             for (int i = 0; i < 1000; i++) {
-                live += io.caskbench.bitcask.format.RecordFormat.recordLength(0, ("p" + i).length(), 50);
+                live += RecordFormat.recordLength(0, ("p" + i).length(), 50);
             }
             assertThat(db.stats().liveBytes()).isEqualTo(live);
             assertThat(db.stats().deadBytes()).isZero();
@@ -198,7 +201,7 @@ class MergeTest {
                 db.put("k" + i, ("v" + i).getBytes(StandardCharsets.UTF_8));
             }
             AtomicBoolean stop = new AtomicBoolean();
-            java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(100);
+            CountDownLatch writing = new CountDownLatch(100);
             Thread writer = new Thread(() -> {
                 int i = 0;
                 while (!stop.get()) {

@@ -1,8 +1,8 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.testing.Bytes;
-import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.MutableClock;
+import io.caskbench.bitcask.testing.Seeds;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -6,6 +6,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static io.caskbench.bitcask.testing.Bytes.b;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,12 +63,12 @@ class PowerLossCasesTest {
         db.put("churn", b("1"));
         db.put("churn", b("2"));
         db.sync(); // v1 is on the device
-        java.util.concurrent.atomic.AtomicBoolean once = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean once = new AtomicBoolean();
         power.beforeOpenWritable = file -> {
             if (file.toString().endsWith(".data.tmp") && once.compareAndSet(false, true)) {
                 // The merge has sealed the log and is about to copy: v2 lands in the new active
                 // segment, and is not forced under NONE.
-                java.util.concurrent.CompletableFuture.runAsync(() -> db.put("key", b("v2"))).join();
+                CompletableFuture.runAsync(() -> db.put("key", b("v2"))).join();
             }
         };
         db.merge(); // finds v1 superseded, skips it, and deletes its segment

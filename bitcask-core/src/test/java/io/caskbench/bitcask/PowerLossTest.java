@@ -1,9 +1,9 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.testing.Bytes;
-import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.PowerLossBackend;
 import io.caskbench.bitcask.testing.ScratchDir;
+import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.Step;
 import io.caskbench.bitcask.testing.StoreState;
 import org.junit.jupiter.api.io.TempDir;

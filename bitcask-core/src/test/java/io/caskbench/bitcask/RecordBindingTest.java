@@ -1,7 +1,7 @@
 package io.caskbench.bitcask;
 
-import io.caskbench.bitcask.testing.TestOptions;
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,6 +4,7 @@ import io.caskbench.bitcask.format.KeyHash;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,7 +18,7 @@ class KeyDirTest {
     private final Map<Long, byte[]> records = new HashMap<>();
     private final KeyDir.KeyCheck check = (location, length, key, keyOff, keyLength) -> {
         byte[] k = records.get(location);
-        return k != null && java.util.Arrays.equals(k, 0, k.length, key, keyOff, keyOff + keyLength);
+        return k != null && Arrays.equals(k, 0, k.length, key, keyOff, keyOff + keyLength);
     };
     private long nextOffset = 64;
 

@@ -7,6 +7,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
@@ -34,7 +36,7 @@ abstract class SegmentBackendContract {
             assertThat(back).isEqualTo(data);
             byte[] mid = new byte[10];
             w.read(995, mid, 0, 10);
-            assertThat(mid).containsExactly(java.util.Arrays.copyOfRange(data, 995, 1005));
+            assertThat(mid).containsExactly(Arrays.copyOfRange(data, 995, 1005));
         }
     }
 
@@ -99,7 +101,7 @@ abstract class SegmentBackendContract {
         w.write(0, new byte[10], 0, 10);
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
-        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < 8; i++) {
             Thread t = new Thread(() -> {
                 try {

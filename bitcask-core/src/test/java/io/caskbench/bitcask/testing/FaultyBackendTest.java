@@ -9,6 +9,8 @@ import io.caskbench.bitcask.testing.FaultyBackend.Kind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -29,8 +31,8 @@ class FaultyBackendTest {
         Path dir;
         try {
             dir = Files.createTempDirectory(this.dir, "calls");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         Path seg = dir.resolve("000000001.data");
         byte[] data = {1, 2, 3, 4};

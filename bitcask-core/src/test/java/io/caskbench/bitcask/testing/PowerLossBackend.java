@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -305,7 +306,7 @@ public final class PowerLossBackend implements SegmentBackend {
      * Runs before a file is opened for writing, outside this backend's lock, on the opening
      * thread: a test uses it to make another thread write at an exact point of a merge.
      */
-    public volatile java.util.function.Consumer<Path> beforeOpenWritable = file -> { };
+    public volatile Consumer<Path> beforeOpenWritable = file -> { };
 
     @Override
     public SegmentWriter openWritable(Path file, long capacity) {

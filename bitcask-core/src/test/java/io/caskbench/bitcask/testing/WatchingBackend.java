@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -62,7 +63,7 @@ public final class WatchingBackend implements SegmentBackend {
         SegmentReader r = delegate.openReadOnly(file);
         openHandles.incrementAndGet();
         return new SegmentReader() {
-            private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+            private final AtomicBoolean closed = new AtomicBoolean();
 
             @Override
             public void read(long position, byte[] dst, int off, int len) {
@@ -87,7 +88,7 @@ public final class WatchingBackend implements SegmentBackend {
     private final class Watched implements SegmentWriter {
         private final SegmentWriter w;
         private final String name;
-        private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        private final AtomicBoolean closed = new AtomicBoolean();
 
         Watched(SegmentWriter w, String name) {
             this.w = w;

@@ -56,8 +56,8 @@ public final class ReportCli implements Runnable {
 
     /** {@code render <dir>}: summaries and index.html for one results folder. */
     @Command(name = "render", mixinStandardHelpOptions = true,
-            description = {"Write <name>-summary.txt for every JMH JSON file in DIR and index.html (+ chart PNGs).",
-                "DIR may be a results root; its latest run is rendered."})
+            description = {"Write <name>-summary.txt for every JMH JSON file in DIR, and index.html: one file,",
+                "charts drawn inline as SVG. DIR may be a results root; its latest run is rendered."})
     static final class Render implements Callable<Integer> {
 
         @Spec
@@ -71,6 +71,9 @@ public final class ReportCli implements Runnable {
                 + "writing anything (for builds that render whatever a checkout already has)")
         private boolean ifPresent;
 
+        @Option(names = "--png", description = "draw the charts as PNG files beside index.html instead of inline SVG")
+        private boolean png;
+
         @Override
         public Integer call() {
             if (!Files.isDirectory(dir)) {
@@ -81,7 +84,7 @@ public final class ReportCli implements Runnable {
                 spec.commandLine().getErr().println("error: no results folder at " + dir.toAbsolutePath());
                 return 2;
             }
-            Path index = Reports.renderAll(RunFolders.resolve(dir));
+            Path index = Reports.renderAll(RunFolders.resolve(dir), png);
             spec.commandLine().getOut().println("report: " + index.toAbsolutePath().normalize());
             return 0;
         }

@@ -84,7 +84,8 @@ final class HtmlReport {
         h.append("<footer>Generated ").append(OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS))
                 .append(" by caskbench bench-report from <code>").append(esc(dir.toAbsolutePath().normalize().toString()))
                 .append("</code>. Error = half-width of JMH's 99.9% confidence interval. Re-render with ")
-                .append("<code>mvn -q -pl bench-report -am package exec:exec -Dreport.args=\"render results\"</code>.</footer>\n");
+                .append("<code>mvn -q -pl bench-report package exec:exec -Dreport.args=\"render ")
+                .append(esc(dir.toAbsolutePath().normalize().toString())).append("\"</code>.</footer>\n");
         h.append("</main></body></html>\n");
         return h.toString();
     }

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  */
 final class PathData {
 
-    private static final Pattern TOKEN = Pattern.compile("[A-Za-z]|-?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?|NaN|-?Infinity");
+    /** A command letter or a number; NaN and Infinity before the letters, so that they read as numbers. */
+    private static final Pattern TOKEN = Pattern.compile("NaN|-?Infinity|[A-Za-z]|-?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?");
 
     private PathData() {
     }

@@ -5,6 +5,7 @@ import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
 import java.awt.Color;
 import java.awt.Shape;
+import java.awt.geom.PathIterator;
 import java.awt.geom.Rectangle2D;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -189,25 +190,41 @@ public final class ChartSvg {
 
         @Override
         public void fill(Shape s) {
-            Rectangle2D bounds = getTransform().createTransformedShape(s).getBounds2D();
-            // XChart paints a gap in a series (a NaN value) as a NaN-sized bar and whisker: nothing to see
-            // or to match, and not valid SVG.
-            if (finite(bounds)) {
-                fills.add(new Fill(getColor(), bounds));
+            // XChart paints a gap in a series (a NaN value) as a bar and whisker with NaN corners: nothing
+            // to see or to match, and not valid SVG.
+            if (finite(s)) {
+                fills.add(new Fill(getColor(), getTransform().createTransformedShape(s).getBounds2D()));
                 super.fill(s);
             }
         }
 
         @Override
         public void draw(Shape s) {
-            if (finite(s.getBounds2D())) {
+            if (finite(s)) {
                 super.draw(s);
             }
         }
 
-        private static boolean finite(Rectangle2D r) {
-            return Double.isFinite(r.getX()) && Double.isFinite(r.getY()) && Double.isFinite(r.getWidth())
-                    && Double.isFinite(r.getHeight());
+        /**
+         * Whether every point of {@code s} is a number. Its bounds cannot tell: since JDK 19 they leave
+         * NaN points out.
+         */
+        private static boolean finite(Shape s) {
+            double[] c = new double[6];
+            for (PathIterator it = s.getPathIterator(null); !it.isDone(); it.next()) {
+                int n = switch (it.currentSegment(c)) {
+                    case PathIterator.SEG_MOVETO, PathIterator.SEG_LINETO -> 2;
+                    case PathIterator.SEG_QUADTO -> 4;
+                    case PathIterator.SEG_CUBICTO -> 6;
+                    default -> 0;
+                };
+                for (int i = 0; i < n; i++) {
+                    if (!Double.isFinite(c[i])) {
+                        return false;
+                    }
+                }
+            }
+            return true;
         }
     }
 }

@@ -67,6 +67,15 @@ class ChartsTest {
         double channelGet = tipX(svg.markup(), "get \u00b7 FILE_CHANNEL");
         double mappedPut = tipX(svg.markup(), "put \u00b7 MAPPED");
         assertThat(channelGet).isGreaterThan(mappedGet).isLessThan(mappedPut);
+
+        // a gap before a bar of the same series: XChart paints it first, with NaN corners, and it must
+        // neither reach the SVG nor take the next bar's tooltip
+        List<JmhResult> late = List.of(row("MAPPED", "get", "100", 2.0e6), row("MAPPED", "put", "100", 1.0e6),
+                row("FILE_CHANNEL", "put", "100", 0.5e6));
+        SuiteResults lateSuite = new SuiteResults(Suites.STORE, List.of(new ResultFile("store", java.nio.file.Path.of("store.json"), late)));
+        ChartSvg.Svg lateSvg = Charts.svg(Charts.specs(lateSuite).get(0), Suites.STORE, "test machine", "u-");
+        assertThat(lateSvg.markup()).doesNotContain("NaN");
+        assertThat(tipX(lateSvg.markup(), "put \u00b7 FILE_CHANNEL")).isGreaterThan(tipX(lateSvg.markup(), "put \u00b7 MAPPED"));
     }
 
     private static double tipX(String svg, String tooltip) {

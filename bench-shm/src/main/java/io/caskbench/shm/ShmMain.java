@@ -1,5 +1,6 @@
 package io.caskbench.shm;
 
+import io.caskbench.report.RunFolders;
 import io.caskbench.shm.msg.Messaging;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,7 +25,8 @@ import org.openjdk.jmh.runner.RunnerException;
  * Runs bench-shm: the JMH suites, the C anchors and the messaging, in one session, then prints the
  * Java/C and shm/UDP tables. Run by {@code mvn -pl bench-shm -am package exec:exec -DskipTests}.
  *
- * <p>System properties: {@code caskbench.results} (results directory, default {@code results}),
+ * <p>System properties: {@code caskbench.results} (results root, default {@code results}; each run
+ * writes into a new folder in it, which {@code <root>/latest} then points at),
  * {@code caskbench.profile} ({@code quick}, {@code full} or {@code smoke}), {@code caskbench.include}
  * (regex over benchmark names of all three parts), {@code caskbench.jmhArgs} (passed to JMH),
  * {@code caskbench.shm.parts} (any of {@code jmh,c,msg}). Writes {@code shm.json}, {@code shm-c.json},
@@ -40,7 +42,10 @@ public final class ShmMain {
 
     /** Entry point; configured by system properties (see the class comment). */
     public static void main(String[] args) throws IOException, RunnerException {
-        Path results = Path.of(System.getProperty("caskbench.results", "results")).toAbsolutePath();
+        // A folder of its own under the results root, so that no run overwrites another.
+        Path root = Path.of(System.getProperty("caskbench.results", "results")).toAbsolutePath();
+        Path results = RunFolders.create(root, ShmSuite.NAME);
+        System.out.println("bench-shm: results in " + results + " (" + root.resolve(RunFolders.LATEST) + " points at it)");
         Set<String> parts = Arrays.stream(System.getProperty("caskbench.shm.parts", "jmh,c,msg").split(","))
                 .map(s -> s.trim().toLowerCase(Locale.ROOT)).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
         run(results, Profile.of(System.getProperty("caskbench.profile", "quick")),

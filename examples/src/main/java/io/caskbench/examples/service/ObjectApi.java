@@ -51,6 +51,7 @@ final class ObjectApi implements HttpHandler {
     static final String UNMATCHED = "unmatched";
     private static final String OBJECTS = "/buckets/{bucket}/objects";
     private static final String OBJECT = "/buckets/{bucket}/objects/{key}";
+    private static final Set<String> KNOWN_METHODS = Set.of("GET", "HEAD", "PUT", "POST", "DELETE", "PATCH", "OPTIONS");
 
     private final ServiceMetrics metrics;
     private final int maxBodyBytes;
@@ -109,7 +110,7 @@ final class ObjectApi implements HttpHandler {
             status = reply.status();
             // Counted before the client can see the response, so /stats right after it includes it.
             byClass[status / 100 - 1].increment();
-            metrics.request(route, ex.getRequestMethod(), status, System.nanoTime() - start);
+            metrics.request(route, methodLabel(ex.getRequestMethod()), status, System.nanoTime() - start);
             send(ex, reply);
         } catch (IOException e) {
             log.debug("{} {}: client went away: {}", ex.getRequestMethod(), ex.getRequestURI(), e.toString());
@@ -134,6 +135,11 @@ final class ObjectApi implements HttpHandler {
             Thread.sleep(5);
         }
         return inFlight.get();
+    }
+
+    /** The metrics label of a request method: any method a client makes up counts as {@code other}. */
+    static String methodLabel(String method) {
+        return KNOWN_METHODS.contains(method) ? method : "other";
     }
 
     /** The route template a raw path belongs to; the label of its metrics. */

@@ -132,6 +132,7 @@ class ServiceOperationsTest {
         client.put("photos", "a.png", body(2, MD5, "image/png"));
         client.get("photos", "nope.png");
         get(client, "/no/such/path");
+        client.send("BREW", "/buckets/photos/objects/a.png", BodyPublishers.noBody(), null);
 
         ApiClient.Reply metrics = get(client, "/metrics");
         assertThat(metrics.status()).isEqualTo(200);
@@ -144,6 +145,8 @@ class ServiceOperationsTest {
                 .contains("http_server_requests_seconds_count{" + put + ",status=\"200\"} 1")
                 .contains("http_server_requests_seconds_count{method=\"GET\",route=\"/buckets/{bucket}/objects/{key}\",status=\"404\"} 1")
                 .contains("http_server_requests_seconds_count{method=\"GET\",route=\"unmatched\",status=\"404\"} 1")
+                .contains("http_server_requests_seconds_count{method=\"other\",route=\"/buckets/{bucket}/objects/{key}\",status=\"405\"} 1")
+                .doesNotContain("BREW")
                 .contains("http_server_requests_seconds_bucket{" + put + ",status=\"201\",le=\"0.001\"}")
                 .contains("http_server_requests_seconds_bucket{" + put + ",status=\"201\",le=\"+Inf\"} 2")
                 .contains("bitcask_keys 2.0")

@@ -44,6 +44,10 @@ public final class PeerMain {
             System.err.println("usage: PeerMain shm <file> <echo|sink> <full|ends> <maxSeconds> <stallMillis>");
             System.err.println("       PeerMain udp <echo|sink> <full|ends> <maxSeconds> <stallMillis>: " + e);
             System.exit(2);
+        } catch (PeerStalledException e) {
+            // The client went quiet: an expected way for a run to end, so one line and no stack trace.
+            System.err.println("peer stopped: " + e.getMessage());
+            System.exit(1);
         } catch (IOException | RuntimeException e) {
             e.printStackTrace();
             System.exit(1);

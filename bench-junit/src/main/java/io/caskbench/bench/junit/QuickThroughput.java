@@ -1,6 +1,5 @@
 package io.caskbench.bench.junit;
 
-import com.google.common.base.Stopwatch;
 import org.openjdk.jmh.infra.Blackhole;
 import org.openjdk.jmh.util.ListStatistics;
 
@@ -12,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The light form, for code that has no JMH benchmark: measures the throughput of lambdas in the
@@ -196,7 +194,7 @@ public final class QuickThroughput {
         Blackhole bh = c.blackhole;
         long ops = 0;
         long last = 0;
-        Stopwatch clock = Stopwatch.createStarted();
+        long started = System.nanoTime();
         try {
             do {
                 int batch = c.batch;
@@ -204,7 +202,7 @@ public final class QuickThroughput {
                     op.run(bh);
                 }
                 ops += batch;
-                long now = clock.elapsed(TimeUnit.NANOSECONDS);
+                long now = System.nanoTime() - started;
                 if (now - last < MIN_BATCH_NANOS && batch < MAX_BATCH) {
                     c.batch = batch << 1;
                 }

@@ -23,6 +23,18 @@ public class FilledStore {
 
     private Workload workload;
     private OpenStore store;
+    private StoreAdapter adapter;
+
+    /** JMH creates the state and fills it in {@link #fill(BenchmarkParams)}. */
+    public FilledStore() {
+    }
+
+    /** A state around a store the caller opened, filled here as the trial setup fills it; for tests. */
+    FilledStore(Workload workload, StoreAdapter adapter) {
+        this.workload = workload;
+        this.adapter = adapter;
+        putAll(adapter, workload);
+    }
 
     /** Generates the workload, opens a fresh store and puts every key. */
     @Setup(Level.Trial)
@@ -32,13 +44,18 @@ public class FilledStore {
         warmUpLibrary(spec);
         long heapBefore = Footprint.liveHeap();
         store = OpenStore.create(spec.store(), spec.config(workload));
-        StoreAdapter adapter = store.adapter();
-        byte[] value = workload.value();
-        for (int i = 0; i < workload.keyCount(); i++) {
-            adapter.put(workload.keyAt(i), value);
-        }
+        adapter = store.adapter();
+        putAll(adapter, workload);
         adapter.settle();
         Footprint.publish(heapBefore, adapter, store.dir(), workload.keyCount());
+    }
+
+    /** Puts every key of the workload, in its fill order. */
+    private static void putAll(StoreAdapter adapter, Workload workload) {
+        byte[] value = workload.value();
+        for (int i = 0; i < workload.keyCount(); i++) {
+            adapter.put(workload.fillKey(i), value);
+        }
     }
 
     /**
@@ -62,7 +79,7 @@ public class FilledStore {
 
     /** The filled store. */
     public StoreAdapter store() {
-        return store.adapter();
+        return adapter;
     }
 
     /** The workload it was filled with. */

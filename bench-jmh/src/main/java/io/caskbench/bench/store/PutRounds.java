@@ -79,7 +79,7 @@ public class PutRounds {
         int n = workload.keyCount();
         int first = claimBatch();
         for (int i = 0; i < batch; i++) {
-            adapter.put(workload.keyAt((first + i) % n), value);
+            adapter.put(workload.fillKey((first + i) % n), value);
         }
     }
 

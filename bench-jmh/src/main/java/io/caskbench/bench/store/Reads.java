@@ -14,7 +14,7 @@ final class Reads {
      * found, so a broken store or fixture cannot pass as a fast one.
      */
     static byte[] get(StoreAdapter store, Workload workload, int position) {
-        byte[] value = store.get(workload.keyAt(position));
+        byte[] value = store.get(workload.readKey(position));
         if (value == null) {
             throw new IllegalStateException("key at position " + position + " is missing");
         }

@@ -16,20 +16,23 @@ public final class Workload {
     public static final int DECIMAL_KEY_BYTES = 16;
 
     private final byte[][] keys;
-    private final int[] order;
+    private final int[] fillOrder;
+    private final int[] readOrder;
     private final byte[] value;
     private final boolean fixedKeySize;
 
-    private Workload(byte[][] keys, int[] order, byte[] value, boolean fixedKeySize) {
+    private Workload(byte[][] keys, int[] fillOrder, int[] readOrder, byte[] value, boolean fixedKeySize) {
         this.keys = keys;
-        this.order = order;
+        this.fillOrder = fillOrder;
+        this.readOrder = readOrder;
         this.value = value;
         this.fixedKeySize = fixedKeySize;
     }
 
     /**
      * The db_bench workload: {@code keyCount} keys {@code 0000000000000000} .. as 16-byte zero-padded
-     * decimal strings, visited in {@code order}, each with the same random {@code valueSize}-byte value.
+     * decimal strings, put and read in the orders of {@code order}, each with the same random
+     * {@code valueSize}-byte value.
      */
     public static Workload decimal(int keyCount, int valueSize, KeyOrder order) {
         byte[][] keys = new byte[keyCount][];
@@ -38,19 +41,21 @@ public final class Workload {
         }
         byte[] value = new byte[valueSize];
         new SplittableRandom(valueSize).nextBytes(value);
-        return new Workload(keys, order.positions(keyCount), value, true);
+        return new Workload(keys, order.fillOrder(keyCount), order.readOrder(keyCount), value, true);
     }
 
     /**
      * Seed 002's workload: keys {@code object<i>.png} in ascending {@code i}, each with the same
-     * Protostuff-serialized {@link ObjectMeta}.
+     * Protostuff-serialized {@link ObjectMeta}. The seed read its keys back in the order it wrote them,
+     * so this workload does too: it reproduces the seed's figures, it does not measure random reads.
      */
     public static Workload seed(int keyCount) {
         byte[][] keys = new byte[keyCount][];
         for (int i = 0; i < keyCount; i++) {
             keys[i] = ("object" + i + ".png").getBytes(StandardCharsets.UTF_8);
         }
-        return new Workload(keys, KeyOrder.SEQUENTIAL.positions(keyCount), ObjectMeta.sample(0).toBytes(), false);
+        return new Workload(keys, KeyOrder.SEQUENTIAL.fillOrder(keyCount), KeyOrder.SEQUENTIAL.readOrder(keyCount),
+                ObjectMeta.sample(0).toBytes(), false);
     }
 
     /** {@code index} as a zero-padded 16-digit ASCII decimal. */
@@ -72,9 +77,14 @@ public final class Workload {
         return keys.length;
     }
 
-    /** The key visited at {@code position} (0 .. keyCount-1) of a pass. */
-    public byte[] keyAt(int position) {
-        return keys[order[position]];
+    /** The key put at {@code position} (0 .. keyCount-1) of a fill. */
+    public byte[] fillKey(int position) {
+        return keys[fillOrder[position]];
+    }
+
+    /** The key read at {@code position} (0 .. keyCount-1) of a pass of reads. */
+    public byte[] readKey(int position) {
+        return keys[readOrder[position]];
     }
 
     /** The value every put stores. */

@@ -46,6 +46,8 @@ public class Gang {
     static final Duration LIMIT = Duration.ofSeconds(Long.getLong("caskbench.gangLimitSeconds", 120));
 
     private final AtomicLong done = new AtomicLong();
+    /** Each gang thread's key buffer (see {@link Workload#keyBuffer()}), made by that thread on first use. */
+    private final byte[][] keyBuffers = new byte[THREADS][];
     private ThreadGang gang;
     private int opsPerThread;
     private String benchmark;
@@ -133,7 +135,7 @@ public class Gang {
         byte[] value = workload.value();
         int ops = opsPerThread;
         each("put", (t, j) -> {
-            store.put(workload.fillKey((base + t * ops + j) % n), value);
+            store.put(workload.fillKey((base + t * ops + j) % n, keyBuffer(t, workload)), value);
             return 0;
         });
     }
@@ -162,11 +164,21 @@ public class Gang {
         int ops = opsPerThread;
         return each(putEvery10th ? "mixed" : "get", (t, j) -> {
             int position = (t * ops + j) % n;
+            byte[] key = keyBuffer(t, workload);
             if (putEvery10th && j % 10 == 9) {
-                store.put(workload.readKey(position), value);
+                store.put(workload.readKey(position, key), value);
                 return 0;
             }
-            return Reads.get(store, workload, position).length;
+            return Reads.get(store, workload, position, key).length;
         });
+    }
+
+    /** Gang thread {@code t}'s key buffer; only that thread calls this for its {@code t}. */
+    private byte[] keyBuffer(int t, Workload workload) {
+        byte[] buffer = keyBuffers[t];
+        if (buffer == null) {
+            buffer = keyBuffers[t] = workload.keyBuffer();
+        }
+        return buffer;
     }
 }

@@ -44,9 +44,10 @@ public class SeedWorkload extends StoreBenchmark {
     @OperationsPerInvocation(WorkloadSpec.SEED_KEYS)
     public long singleGet(FilledStore filled) {
         Workload keys = filled.workload();
+        byte[] buffer = keys.keyBuffer();
         long bytes = 0;
         for (int i = 0; i < WorkloadSpec.SEED_KEYS; i++) {
-            bytes += Reads.get(filled.store(), keys, i % keys.keyCount()).length;
+            bytes += Reads.get(filled.store(), keys, i % keys.keyCount(), buffer).length;
         }
         return bytes;
     }

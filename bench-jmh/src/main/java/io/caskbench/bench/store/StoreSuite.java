@@ -33,11 +33,11 @@ public final class StoreSuite implements Suite {
 
     /** Stores whose 1000-thread mixed workload the quick profile runs: BitCask, the bound, the two fastest peers. */
     static final String[] QUICK_THREADED_MIXED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
-        "CONCURRENT_HASH_MAP"};
+        "CONCURRENT_HASH_MAP", "HARNESS"};
 
     /** Stores whose 1000-thread puts the quick profile runs: all but RocksDB and Chronicle Map. */
     static final String[] QUICK_THREADED_PUTS = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
-        "H2_MVSTORE", "CONCURRENT_HASH_MAP"};
+        "H2_MVSTORE", "CONCURRENT_HASH_MAP", "HARNESS"};
 
     @Override
     public String name() {

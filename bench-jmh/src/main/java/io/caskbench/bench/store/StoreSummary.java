@@ -29,6 +29,9 @@ final class StoreSummary {
     static final String MAPPED = "BITCASK_MAPPED";
     static final String FILE_CHANNEL = "BITCASK_FILE_CHANNEL";
     private static final String BOUND = StoreKind.CONCURRENT_HASH_MAP.name();
+    private static final String HARNESS = StoreKind.HARNESS.name();
+    /** The harness may cost at most this fraction of the cheapest store's operation before a warning. */
+    static final double HARNESS_LIMIT = 1.0 / 3;
 
     /** The point issue 9 states its targets at. */
     private static final Map<String, String> TARGET_POINT = Map.of("keyCount", "1000000", "valueSize", "100",
@@ -45,6 +48,7 @@ final class StoreSummary {
      */
     static String render(List<ResultRow> rows, List<String> stopped) {
         StringBuilder out = new StringBuilder();
+        harnessWarnings(rows).forEach(w -> out.append(w).append('\n'));
         out.append("Throughput in operations per second; error = half-width of JMH's 99.9% confidence interval.\n")
                 .append("x MAPPED = this / BitCask MAPPED; x best peer = this / fastest of RocksDB, LMDB, Chronicle Map,\n")
                 .append("MapDB, H2 MVStore (the ConcurrentHashMap row is an in-memory upper bound, not a peer).\n")
@@ -98,6 +102,30 @@ final class StoreSummary {
             out.append(note);
             missing(out, g);
         }
+    }
+
+    /**
+     * One warning per store table whose harness-only row takes more than {@link #HARNESS_LIMIT} of the
+     * time of the cheapest operation in the same table: there the harness, not the stores, sets the ratios.
+     */
+    static List<String> harnessWarnings(List<ResultRow> rows) {
+        List<String> warnings = new ArrayList<>();
+        for (String className : List.of("PeersSingleThread", "ThousandThreads")) {
+            for (Map.Entry<String, List<ResultRow>> group : byStoreGroup(rows, className).entrySet()) {
+                Optional<ResultRow> harness = group.getValue().stream().filter(r -> HARNESS.equals(r.param("store")))
+                        .findFirst();
+                Optional<ResultRow> cheapest = group.getValue().stream().filter(r -> !HARNESS.equals(r.param("store")))
+                        .max(Comparator.comparingDouble(ResultRow::score));
+                if (harness.isPresent() && cheapest.isPresent()
+                        && harness.get().score() < cheapest.get().score() / HARNESS_LIMIT) {
+                    warnings.add(String.format(Locale.ROOT, "!! WARNING: %s %s: the harness alone takes %.1f ns per"
+                            + " operation, more than a third of the cheapest store's %.1f ns (%s); the ratios in that"
+                            + " table are pulled toward 1.", className, group.getKey(), 1e9 / harness.get().score(),
+                            1e9 / cheapest.get().score(), cheapest.get().param("store")));
+                }
+            }
+        }
+        return warnings;
     }
 
     private static void crossCheck(StringBuilder out, List<ResultRow> rows) {
@@ -311,7 +339,8 @@ final class StoreSummary {
 
     private static String label(ResultRow r) {
         String store = r.param("store");
-        return BOUND.equals(store) ? store + " (in-memory bound)" : store;
+        return BOUND.equals(store) ? store + " (in-memory bound)"
+                : HARNESS.equals(store) ? store + " (harness only, no store)" : store;
     }
 
     private static String footprint(ResultRow r, String metric) {

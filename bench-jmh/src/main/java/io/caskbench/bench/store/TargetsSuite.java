@@ -30,7 +30,8 @@ public final class TargetsSuite implements Suite {
     /** Benchmarks that only this suite runs (the store suite runs the others), as a pattern on their names. */
     public static final Pattern ONLY = Pattern.compile("\\.(WriteFloor|GroupCommit|OpenBench)\\.");
 
-    private static final String[] THREADED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "CONCURRENT_HASH_MAP"};
+    private static final String[] THREADED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "CONCURRENT_HASH_MAP",
+        "HARNESS"};
 
     /** Creates the suite; {@link java.util.ServiceLoader} calls this. */
     public TargetsSuite() {

@@ -62,8 +62,9 @@ class ReadOrderTest {
         Workload workload = Workload.decimal(KEYS, 8, KeyOrder.RANDOM);
         FilledStore filled = new FilledStore(workload, recorder);
         recorder.reading = true;
+        byte[] buffer = workload.keyBuffer();
         for (int i = 0; i < KEYS; i++) {
-            recorder.get(workload.fillKey(i));
+            recorder.get(workload.fillKey(i, buffer));
         }
         assertThat(recorder.fillOrderFraction()).isGreaterThan(0.99);
         filled.close();

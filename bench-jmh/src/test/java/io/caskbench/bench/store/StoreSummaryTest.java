@@ -71,4 +71,21 @@ class StoreSummaryTest {
         assertThat(line(text, "1000 threads x 1000 gets *")).contains("4,703,809");
         assertThat(text).contains("called put").doesNotContain("Stopped at the time limit");
     }
+
+    @Test
+    void warnsAtTheTopWhenTheHarnessCostsMoreThanAThirdOfTheCheapestStore() {
+        List<ResultRow> rows = new ArrayList<>();
+        rows.add(row("PeersSingleThread", "get", "BITCASK_MAPPED", 2_000_000, Map.of()));
+        rows.add(row("PeersSingleThread", "get", "HARNESS", 5_000_000, Map.of()));
+        rows.add(row("PeersSingleThread", "put", "BITCASK_MAPPED", 2_000_000, Map.of()));
+        rows.add(row("PeersSingleThread", "put", "HARNESS", 7_000_000, Map.of()));
+        String text = StoreSummary.render(rows, List.of());
+
+        // get: the harness takes 200 ns of the cheapest store's 500 ns, more than a third
+        assertThat(text.lines().findFirst().orElseThrow()).startsWith("!! WARNING: PeersSingleThread get")
+                .contains("200.0 ns", "500.0 ns", "BITCASK_MAPPED");
+        // put: 143 ns of 500 ns is less than a third
+        assertThat(text).doesNotContain("WARNING: PeersSingleThread put");
+        assertThat(line(text, "HARNESS")).contains("(harness only, no store)");
+    }
 }

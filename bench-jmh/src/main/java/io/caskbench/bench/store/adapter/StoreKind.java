@@ -24,7 +24,9 @@ public enum StoreKind {
     /** H2's MVStore used as a map. */
     H2_MVSTORE(Role.PEER, (dir, config) -> new MvStoreStore(dir)),
     /** An in-memory {@code ConcurrentHashMap}: the upper bound, not a peer. */
-    CONCURRENT_HASH_MAP(Role.BOUND, (dir, config) -> new HeapMapStore(config));
+    CONCURRENT_HASH_MAP(Role.BOUND, (dir, config) -> new HeapMapStore(config)),
+    /** No store: the harness alone (fetch the key, call the adapter), what every other row includes. */
+    HARNESS(Role.HARNESS, (dir, config) -> new HarnessStore());
 
     /** What a store is in the comparison. */
     public enum Role {
@@ -33,7 +35,9 @@ public enum StoreKind {
         /** An embedded store a user might pick instead. */
         PEER,
         /** In-memory reference that bounds what any store can reach. */
-        BOUND
+        BOUND,
+        /** Not a store: the cost of the benchmark harness itself. */
+        HARNESS
     }
 
     /** Opens a store in a directory. */

@@ -15,8 +15,10 @@ class WorkloadTest {
         Workload w = Workload.decimal(1000, 100, KeyOrder.SEQUENTIAL);
         assertThat(w.keySize()).isEqualTo(16);
         assertThat(w.fixedKeySize()).isTrue();
-        assertThat(new String(w.fillKey(42), StandardCharsets.US_ASCII)).isEqualTo("0000000000000042");
-        assertThat(new String(w.readKey(42), StandardCharsets.US_ASCII)).isEqualTo("0000000000000042");
+        byte[] buffer = w.keyBuffer();
+        assertThat(w.fillKey(42, buffer)).isSameAs(buffer);
+        assertThat(new String(buffer, StandardCharsets.US_ASCII)).isEqualTo("0000000000000042");
+        assertThat(new String(w.readKey(42, buffer), StandardCharsets.US_ASCII)).isEqualTo("0000000000000042");
         assertThat(w.value()).hasSize(100);
     }
 
@@ -35,10 +37,22 @@ class WorkloadTest {
     }
 
     @Test
+    void randomKeysComeOutOfTheSlabsInTheirOrders() {
+        Workload w = Workload.decimal(1000, 8, KeyOrder.RANDOM);
+        int[] fill = KeyOrder.RANDOM.fillOrder(1000);
+        int[] read = KeyOrder.RANDOM.readOrder(1000);
+        byte[] buffer = w.keyBuffer();
+        for (int i = 0; i < 1000; i++) {
+            assertThat(w.fillKey(i, buffer)).isEqualTo(Workload.decimalKey(fill[i]));
+            assertThat(w.readKey(i, buffer)).isEqualTo(Workload.decimalKey(read[i]));
+        }
+    }
+
+    @Test
     void seedWorkloadUsesObjectNamesAndSerializedMetadata() {
         Workload w = Workload.seed(2000);
-        assertThat(new String(w.fillKey(0), StandardCharsets.UTF_8)).isEqualTo("object0.png");
-        assertThat(new String(w.readKey(1999), StandardCharsets.UTF_8)).isEqualTo("object1999.png");
+        assertThat(new String(w.fillKey(0, w.keyBuffer()), StandardCharsets.UTF_8)).isEqualTo("object0.png");
+        assertThat(new String(w.readKey(1999, w.keyBuffer()), StandardCharsets.UTF_8)).isEqualTo("object1999.png");
         assertThat(w.fixedKeySize()).isFalse();
         ObjectMeta meta = ObjectMeta.fromBytes(w.value());
         assertThat(meta.name()).isEqualTo("object0.png");

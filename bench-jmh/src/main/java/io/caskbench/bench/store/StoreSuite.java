@@ -12,7 +12,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The {@code store} suite: BitCask on one thread and on 1000, both backends, side by side with RocksDB,
- * LMDB, Chronicle Map, MapDB, H2 MVStore and an in-memory bound, plus seed 002's workload.
+ * LMDB, Chronicle Map, MapDB, H2 MVStore, a heap ConcurrentHashMap reference, the in-memory bound and the
+ * harness alone, plus seed 002's workload.
  *
  * <p>It is several JMH runs because its parts need different parameter grids (see {@link #runs}):
  * <ol>
@@ -31,13 +32,13 @@ public final class StoreSuite implements Suite {
     /** Every BitCask backend, as {@code store} parameter values. */
     static final String[] BITCASK = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL"};
 
-    /** Stores whose 1000-thread mixed workload the quick profile runs: BitCask, the bound, the two fastest peers. */
+    /** Stores whose 1000-thread mixed workload the quick profile runs: BitCask, the references, the two fastest peers. */
     static final String[] QUICK_THREADED_MIXED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
-        "CONCURRENT_HASH_MAP", "HARNESS"};
+        "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
 
     /** Stores whose 1000-thread puts the quick profile runs: all but RocksDB and Chronicle Map. */
     static final String[] QUICK_THREADED_PUTS = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
-        "H2_MVSTORE", "CONCURRENT_HASH_MAP", "HARNESS"};
+        "H2_MVSTORE", "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
 
     @Override
     public String name() {
@@ -47,7 +48,7 @@ public final class StoreSuite implements Suite {
     @Override
     public String description() {
         return "BitCask put/get on 1 and 1000 threads, both backends, against RocksDB, LMDB, Chronicle Map,"
-                + " MapDB, H2 MVStore and a ConcurrentHashMap bound, plus seed 002's workload";
+                + " MapDB, H2 MVStore, a heap ConcurrentHashMap and the in-memory bound, plus seed 002's workload";
     }
 
     /**

@@ -19,7 +19,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  *
  * <ul>
  *   <li>P1, P2, P6: {@link PeersSingleThread}, every store;</li>
- *   <li>P3, P4 (1000 threads): {@link ThousandThreads} get and put for both BitCask backends and the bound;</li>
+ *   <li>P3, P4 (1000 threads): {@link ThousandThreads} get and put for both BitCask backends, the bound and the harness;</li>
  *   <li>P4 (floor): {@link WriteFloor} against {@code PeersSingleThread.put} on FILE_CHANNEL;</li>
  *   <li>P5: {@link GroupCommit} with {@code SyncPolicy.ALWAYS}, one thread against 1000;</li>
  *   <li>P7: {@link OpenBench}, open with hint files against a full scan.</li>
@@ -30,7 +30,7 @@ public final class TargetsSuite implements Suite {
     /** Benchmarks that only this suite runs (the store suite runs the others), as a pattern on their names. */
     public static final Pattern ONLY = Pattern.compile("\\.(WriteFloor|GroupCommit|OpenBench)\\.");
 
-    private static final String[] THREADED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "CONCURRENT_HASH_MAP",
+    private static final String[] THREADED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "IN_MEMORY_BOUND",
         "HARNESS"};
 
     /** Creates the suite; {@link java.util.ServiceLoader} calls this. */

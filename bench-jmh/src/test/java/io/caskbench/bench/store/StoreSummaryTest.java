@@ -33,20 +33,23 @@ class StoreSummaryTest {
                 Footprint.DISK, 170.0, Footprint.INDEX, 30.0)));
         rows.add(row("PeersSingleThread", "get", "LMDB", 500_000, Map.of()));
         rows.add(row("PeersSingleThread", "get", "ROCKSDB", 250_000, Map.of()));
-        rows.add(row("PeersSingleThread", "get", "CONCURRENT_HASH_MAP", 4_000_000, Map.of()));
+        rows.add(row("PeersSingleThread", "get", "IN_MEMORY_BOUND", 4_000_000, Map.of()));
+        rows.add(row("PeersSingleThread", "get", "CONCURRENT_HASH_MAP", 3_000_000, Map.of()));
         rows.add(row("ThousandThreads", "get", "BITCASK_MAPPED", 3_000_000, Map.of()));
         String text = StoreSummary.render(rows, List.of("ThousandThreads.put store=X: stopped after 15 s"));
 
         assertThat(line(text, "BITCASK_MAPPED       "))
                 .contains("2,000,000", "± 200,000", "1.00", "4.00", "40.0", "170.0");
         assertThat(line(text, "LMDB")).contains("500,000", "0.25", "1.00");
-        assertThat(line(text, "CONCURRENT_HASH_MAP")).contains("(in-memory bound)", "2.00", "8.00");
+        assertThat(line(text, "IN_MEMORY_BOUND")).contains("(the bound: a store's copies, no file)", "2.00", "8.00");
+        assertThat(line(text, "CONCURRENT_HASH_MAP")).contains("(heap ConcurrentHashMap reference)", "1.50", "0.75");
+        assertThat(line(text, "LMDB")).contains("0.13");
         assertThat(text).contains("best peer: LMDB");
         // 1000 threads against the same store on one thread
         assertThat(text.lines().filter(l -> l.startsWith("BITCASK_MAPPED")).skip(1).findFirst().orElseThrow())
                 .contains("3,000,000", "1.50");
         assertThat(line(text, "P1 get MAPPED / LMDB")).contains("4.00", "yes");
-        assertThat(line(text, "P1 get MAPPED / ConcurrentHashMap")).contains("0.50", "yes");
+        assertThat(line(text, "P1 get MAPPED / in-memory bound")).contains("0.50", "yes");
         assertThat(line(text, "P3 1000-thread get")).contains("1.50", "yes");
         assertThat(line(text, "P3 1000-thread put")).contains("not measured");
         assertThat(line(text, "P6")).contains("30.0", "yes");

@@ -23,8 +23,10 @@ public enum StoreKind {
     MAPDB(Role.PEER, (dir, config) -> new MapDbStore(dir)),
     /** H2's MVStore used as a map. */
     H2_MVSTORE(Role.PEER, (dir, config) -> new MvStoreStore(dir)),
-    /** An in-memory {@code ConcurrentHashMap}: the upper bound, not a peer. */
-    CONCURRENT_HASH_MAP(Role.BOUND, (dir, config) -> new HeapMapStore(config)),
+    /** A heap {@code ConcurrentHashMap} of byte arrays: a reference point, neither a peer nor a bound. */
+    CONCURRENT_HASH_MAP(Role.REFERENCE, (dir, config) -> new HeapMapStore(config)),
+    /** The in-memory bound: a presized index of longs and a value slab, a store's copies without a file. */
+    IN_MEMORY_BOUND(Role.BOUND, (dir, config) -> new MemoryBoundStore(config)),
     /** No store: the harness alone (fetch the key, call the adapter), what every other row includes. */
     HARNESS(Role.HARNESS, (dir, config) -> new HarnessStore());
 
@@ -34,7 +36,9 @@ public enum StoreKind {
         BITCASK,
         /** An embedded store a user might pick instead. */
         PEER,
-        /** In-memory reference that bounds what any store can reach. */
+        /** A well-known in-memory structure to read the figures against; not a bound. */
+        REFERENCE,
+        /** The same copies as a store, without a file: what no store that copies its data can beat. */
         BOUND,
         /** Not a store: the cost of the benchmark harness itself. */
         HARNESS

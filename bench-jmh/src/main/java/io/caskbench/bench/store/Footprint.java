@@ -1,6 +1,7 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.store.adapter.StoreAdapter;
+import io.caskbench.report.StoreTables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -23,11 +24,11 @@ import java.util.stream.Stream;
 public final class Footprint {
 
     /** Heap growth per key, in bytes. */
-    public static final String HEAP = "heapBytesPerKey";
+    public static final String HEAP = StoreTables.HEAP;
     /** Allocated disk space per key, in bytes. */
-    public static final String DISK = "diskBytesPerKey";
+    public static final String DISK = StoreTables.DISK;
     /** Key-directory size per key as the store itself reports it (BitCask only). */
-    public static final String INDEX = "indexBytesPerKey";
+    public static final String INDEX = StoreTables.INDEX;
 
     private static volatile Footprint current;
 

@@ -1,7 +1,10 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.ResultRow;
+import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
+import io.caskbench.report.ResultFile;
+import io.caskbench.report.StoreTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +28,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>{@code seed}: {@link SeedWorkload}.</li>
  * </ol>
  * The quick profile keeps the BitCask grid to 100k keys and runs the seed on BitCask only; full runs
- * the whole grid, both value sizes for the peers, two forks and longer iterations.
+ * the whole grid, both value sizes for the peers and longer iterations. Both run three forks.
  */
 public final class StoreSuite implements Suite {
+
+    /** Forks of every measuring profile: separate JVM runs, whose spread the comparison prints. */
+    static final int FORKS = 3;
 
     /** Every BitCask backend, as {@code store} parameter values. */
     static final String[] BITCASK = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL"};
@@ -86,9 +92,11 @@ public final class StoreSuite implements Suite {
         return switch (profile) {
             case SMOKE -> options.forks(1).warmupIterations(0).measurementIterations(1)
                     .measurementTime(TimeValue.milliseconds(10));
-            case QUICK -> options.forks(1).warmupIterations(1).warmupTime(TimeValue.seconds(1))
+            // Three forks at least for every published row: the spread between runs is what decides
+            // whether a ratio is a win (see bench-report's Spread).
+            case QUICK -> options.forks(FORKS).warmupIterations(1).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(3).measurementTime(TimeValue.seconds(1));
-            case FULL -> options.forks(2).warmupIterations(3).warmupTime(TimeValue.seconds(2))
+            case FULL -> options.forks(FORKS).warmupIterations(3).warmupTime(TimeValue.seconds(2))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(2));
         };
     }
@@ -172,10 +180,13 @@ public final class StoreSuite implements Suite {
     @Override
     public void beforeRuns(Path results) {
         StoppedRuns.clear(results);
+        RunCommand.record(results, name());
     }
 
+    /** bench-report's store comparison of the JSON this run just wrote (the rows are the same results). */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(StoreSummary.render(rows, StoppedRuns.read(results)));
+        return Optional.of(StoreTables.render(ResultFile.read(results.resolve(name() + ".json")).results(),
+                StoppedRuns.read(results)).text());
     }
 }

@@ -1,7 +1,10 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.ResultRow;
+import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
+import io.caskbench.report.ResultFile;
+import io.caskbench.report.StoreTables;
 import io.caskbench.bench.open.OpenBench;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,10 +97,13 @@ public final class TargetsSuite implements Suite {
     @Override
     public void beforeRuns(Path results) {
         StoppedRuns.clear(results);
+        RunCommand.record(results, name());
     }
 
+    /** bench-report's store comparison of the JSON this run just wrote (the rows are the same results). */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(StoreSummary.render(rows, StoppedRuns.read(results)));
+        return Optional.of(StoreTables.render(ResultFile.read(results.resolve(name() + ".json")).results(),
+                StoppedRuns.read(results)).text());
     }
 }

@@ -126,15 +126,14 @@ public final class StoreSuite implements Suite {
         } else if (full) {
             runs.add(threads(profile, "").param("keyCount", point));
         } else {
-            // Quick: no warm-up iteration, since each invocation is 1M operations (three measured ones give
-            // JMH enough samples for an error estimate). At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
+            // Quick: one warm-up iteration (at least one 1M-operation invocation) before the measured ones,
+            // as in every other run: without it a cold first iteration made a third of the sample and the
+            // spread. At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
             // invocation and the mixed workload of RocksDB, Chronicle Map and H2 is slow too, so only
             // the full profile runs those.
-            runs.add(threads(profile, "get").param("keyCount", point).warmupIterations(0));
-            runs.add(threads(profile, "mixed").param("keyCount", point).param("store", QUICK_THREADED_MIXED)
-                    .warmupIterations(0));
-            runs.add(threads(profile, "put").param("keyCount", point).param("store", QUICK_THREADED_PUTS)
-                    .warmupIterations(0));
+            runs.add(threads(profile, "get").param("keyCount", point));
+            runs.add(threads(profile, "mixed").param("keyCount", point).param("store", QUICK_THREADED_MIXED));
+            runs.add(threads(profile, "put").param("keyCount", point).param("store", QUICK_THREADED_PUTS));
         }
 
         // JMH's own 1000 busy threads need minutes per trial on 2 cores just to start and stop their

@@ -90,7 +90,8 @@ public final class TargetsSuite implements Suite {
                 .operationsPerInvocation(Gang.THREADS * commitOps));
         ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))
                 .shouldFailOnError(smoke).shouldDoGC(true).param("keyCount", keys);
-        runs.add(smoke ? open.warmupIterations(0).measurementIterations(1) : open);
+        runs.add(smoke ? open.warmupIterations(0).measurementIterations(1)
+                : open.forks(StoreSuite.FORKS).warmupIterations(2));
         return runs;
     }
 

@@ -22,6 +22,11 @@ final class HarnessStore implements StoreAdapter {
     }
 
     @Override
+    public boolean persistent() {
+        return false;
+    }
+
+    @Override
     public void settle() {
         // Nothing to settle.
     }

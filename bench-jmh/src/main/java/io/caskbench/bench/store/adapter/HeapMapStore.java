@@ -34,6 +34,11 @@ final class HeapMapStore implements StoreAdapter {
     }
 
     @Override
+    public boolean persistent() {
+        return false;
+    }
+
+    @Override
     public void settle() {
         // Nothing to settle in memory.
     }

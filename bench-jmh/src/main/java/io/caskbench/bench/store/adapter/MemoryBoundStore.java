@@ -176,6 +176,11 @@ final class MemoryBoundStore implements StoreAdapter {
     }
 
     @Override
+    public boolean persistent() {
+        return false;
+    }
+
+    @Override
     public void settle() {
         // Nothing is buffered.
     }

@@ -18,8 +18,10 @@ public final class StoreCatalog {
         BITCASK,
         /** An embedded store a user might pick instead, at its fastest fair settings. */
         PEER,
-        /** A peer at another setting: its crash-parity or a sensitivity row; never the "best peer". */
-        PEER_SETTING,
+        /** A peer at the setting that matches BitCask's {@code kill -9} contract; never the "best peer". */
+        PARITY,
+        /** A peer at another setting of one knob, to show how much a headline depends on it. */
+        SENSITIVITY,
         /** A well-known in-memory structure to read the figures against; not a bound. */
         REFERENCE,
         /** A store's copies without a file: what no store that copies its data can beat. */
@@ -34,43 +36,55 @@ public final class StoreCatalog {
      * @param name the {@code store} parameter value
      * @param label how tables name it
      * @param role what it is in the comparison
-     * @param peer for {@link Role#PEER_SETTING} rows, the {@link Role#PEER} they vary; else the name itself
-     * @param crash what survives a {@code kill -9} of the process, in a few words
+     * @param peer for {@link Role#PARITY} and {@link Role#SENSITIVITY} rows, the {@link Role#PEER} they
+     *     vary; else the name itself
+     * @param crash what survives a {@code kill -9} of the process, in a few words (the table column)
+     * @param crashDetail the same with its reason (the legend)
      */
-    public record Entry(String name, String label, Role role, String peer, String crash) {
+    public record Entry(String name, String label, Role role, String peer, String crash, String crashDetail) {
     }
 
-    private static final String BITCASK_CRASH = "every acknowledged write: the record is in the page cache "
-            + "(or the shared mapping) before put returns";
-    private static final String LMDB_CRASH = "every acknowledged write: each put commits into the shared mapping";
-    private static final String ROCKSDB_CRASH = "every acknowledged write: the write-ahead log is written "
-            + "(not synced) before put returns";
-    private static final String CHRONICLE_CRASH = "acknowledged entries are in the shared mapping; the file must "
-            + "be reopened with recoverPersistedTo(), which may drop an entry a killed put was writing";
+    private static final String ALL = "every acknowledged write";
     private static final String MEMORY = "nothing: memory only";
+    private static final String LMDB_CRASH = "each put commits into the shared mapping (MDB_NOSYNC: not forced)";
+    private static final String ROCKSDB_CRASH = "the write-ahead log is written, not synced, before put returns";
+    private static final String CHRONICLE_CRASH = "entries are in the shared mapping when put returns; after a kill"
+            + " in the middle of a put, reopen with recoverPersistedTo() to release the segment lock it held"
+            + " (a kill between puts reopened with every entry here)";
 
     private static final Map<String, Entry> ENTRIES = new LinkedHashMap<>();
 
     static {
-        add("BITCASK_MAPPED", "BitCask MAPPED", Role.BITCASK, null, BITCASK_CRASH);
-        add("BITCASK_FILE_CHANNEL", "BitCask FILE_CHANNEL", Role.BITCASK, null, BITCASK_CRASH);
-        add("ROCKSDB", "RocksDB", Role.PEER, null, ROCKSDB_CRASH);
-        add("LMDB", "LMDB", Role.PEER, null, LMDB_CRASH + " (read transaction renewed per get)");
-        add("CHRONICLE_MAP", "Chronicle Map", Role.PEER, null, CHRONICLE_CRASH);
-        add("MAPDB", "MapDB HTreeMap", Role.PEER, null, "not guaranteed: without transactions a kill during a "
-                + "write can leave the file inconsistent, and MapDB refuses to reopen it as it was");
-        add("H2_MVSTORE", "H2 MVStore", Role.PEER, null, "not guaranteed: acknowledged writes wait in memory for "
-                + "the background commit, about once a second");
-        add("CONCURRENT_HASH_MAP", "heap ConcurrentHashMap reference", Role.REFERENCE, null, MEMORY);
-        add("IN_MEMORY_BOUND", "in-memory bound (a store's copies, no file)", Role.BOUND, null, MEMORY);
-        add("HARNESS", "harness only, no store", Role.HARNESS, null, "-");
+        add("BITCASK_MAPPED", "BitCask MAPPED", Role.BITCASK, null, ALL,
+                "the record is in the shared mapping before put returns");
+        add("BITCASK_FILE_CHANNEL", "BitCask FILE_CHANNEL", Role.BITCASK, null, ALL,
+                "the record is written to the page cache (pwrite) before put returns");
+        add("ROCKSDB", "RocksDB", Role.PEER, null, ALL, ROCKSDB_CRASH);
+        add("LMDB", "LMDB", Role.PEER, null, ALL, LMDB_CRASH + "; read transaction renewed for every get");
+        add("CHRONICLE_MAP", "Chronicle Map", Role.PEER, null, ALL + " (recovery after a kill mid-put)",
+                CHRONICLE_CRASH);
+        add("MAPDB", "MapDB HTreeMap", Role.PEER, null, "none: the file may not reopen",
+                "transactions off: a kill -9 after 20,000 acknowledged puts left a file MapDB refused to reopen"
+                        + " (header checksum broken; checksumHeaderBypass() would open it, unchecked)");
+        add("H2_MVSTORE", "H2 MVStore", Role.PEER, null, "loses up to ~1 s of writes",
+                "acknowledged writes wait in memory for the background commit, about once a second; a kill -9"
+                        + " right after 20,000 acknowledged puts left none of them");
+        add("MAPDB_TX", "MapDB HTreeMap, commit per put", Role.PARITY, "MAPDB", ALL + " (and forced)",
+                "transactions on, a commit after every put; MapDB forces its write-ahead log at every commit"
+                        + " (one msync) even with fileSyncDisable(), so no MapDB setting is as cheap as kill -9"
+                        + " safety alone");
+        add("H2_MVSTORE_COMMIT", "H2 MVStore, commit per put", Role.PARITY, "H2_MVSTORE", ALL,
+                "commit() after every put writes the change to the file (not forced) before put returns");
+        add("CONCURRENT_HASH_MAP", "heap ConcurrentHashMap reference", Role.REFERENCE, null, MEMORY, MEMORY);
+        add("IN_MEMORY_BOUND", "in-memory bound (a store's copies, no file)", Role.BOUND, null, MEMORY, MEMORY);
+        add("HARNESS", "harness only, no store", Role.HARNESS, null, "-", "not a store");
     }
 
     private StoreCatalog() {
     }
 
-    private static void add(String name, String label, Role role, String peer, String crash) {
-        ENTRIES.put(name, new Entry(name, label, role, peer == null ? name : peer, crash));
+    private static void add(String name, String label, Role role, String peer, String crash, String detail) {
+        ENTRIES.put(name, new Entry(name, label, role, peer == null ? name : peer, crash, detail));
     }
 
     /** The entry for a {@code store} parameter value. */
@@ -95,9 +109,14 @@ public final class StoreCatalog {
         return Integer.MAX_VALUE;
     }
 
-    /** The role of a store, {@link Role#PEER_SETTING} for unknown names (never a reference or the best peer). */
+    /** The role of a store, {@link Role#SENSITIVITY} for unknown names (never a reference or the best peer). */
     public static Role role(String store) {
-        return of(store).map(Entry::role).orElse(Role.PEER_SETTING);
+        return of(store).map(Entry::role).orElse(Role.SENSITIVITY);
+    }
+
+    /** The short crash guarantee of a store, or blank when unknown. */
+    public static String crash(String store) {
+        return of(store).map(Entry::crash).orElse("");
     }
 
     /** The label of a store, or the name itself when unknown. */

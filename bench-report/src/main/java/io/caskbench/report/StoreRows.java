@@ -24,6 +24,8 @@ final class StoreRows {
     static final String HARNESS = "HARNESS";
     /** The point the performance targets are stated at. */
     static final Map<String, String> POINT = Map.of("keyCount", "1000000", "valueSize", "100", "order", "RANDOM");
+    /** Operations per gang thread of the reference 1000-thread figures (other values are other shapes). */
+    static final String GANG_OPS = "1000";
     /** Sorts rows by the catalog's store order. */
     static final Comparator<JmhResult> BY_STORE = Comparator.comparingInt(r -> StoreCatalog.rank(store(r)));
 
@@ -58,11 +60,15 @@ final class StoreRows {
         return rows.stream().filter(r -> cls(r).equals(className)).toList();
     }
 
-    /** Rows of one class grouped by method and every parameter but the store, stores in catalog order. */
+    /**
+     * Rows of one class grouped by method and every parameter but the store, stores in catalog order;
+     * sensitivity rows are left out (they have their own section).
+     */
     Map<String, List<JmhResult>> byStoreGroup(String className) {
-        Map<String, List<JmhResult>> groups = of(className).stream().collect(Collectors.groupingBy(
-                r -> r.methodName() + "  (" + paramsWithout(r, "store", "opsPerThread") + ")", LinkedHashMap::new,
-                Collectors.toList()));
+        Map<String, List<JmhResult>> groups = of(className).stream()
+                .filter(r -> StoreCatalog.role(store(r)) != StoreCatalog.Role.SENSITIVITY)
+                .collect(Collectors.groupingBy(r -> r.methodName() + "  (" + paramsWithout(r, "store") + ")",
+                        LinkedHashMap::new, Collectors.toList()));
         groups.replaceAll((k, g) -> g.stream().sorted(BY_STORE).toList());
         return groups;
     }
@@ -72,10 +78,11 @@ final class StoreRows {
         return atPoint(className, method).stream().filter(r -> store.equals(store(r))).findFirst();
     }
 
-    /** Rows of {@code className.method} at the target point. */
+    /** Rows of {@code className.method} at the target point, 1000 operations per gang thread where it has a gang. */
     List<JmhResult> atPoint(String className, String method) {
         return of(className).stream().filter(r -> r.methodName().equals(method))
                 .filter(r -> POINT.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey()))))
+                .filter(r -> GANG_OPS.equals(r.params().getOrDefault("opsPerThread", GANG_OPS)))
                 .toList();
     }
 

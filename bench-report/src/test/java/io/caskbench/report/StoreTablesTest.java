@@ -64,6 +64,26 @@ class StoreTablesTest {
         assertThat(text).contains("Stopped at the time limit", "ThousandThreads.put store=X: stopped after 15 s");
         assertThat(text).contains("no result").contains("CHRONICLE_MAP");
         assertThat(text).doesNotContain("WARNING");
+        // the crash guarantee is a column of the peers table and of the summary, with a legend
+        assertThat(storeLine(text, "LMDB")).endsWith("every acknowledged write");
+        assertThat(line(text, "MapDB HTreeMap, commit per put")).contains("transactions on, a commit after every put");
+    }
+
+    @Test
+    void parityRowsStandBesideTheirPeerButAreNeverTheBestPeer() {
+        List<JmhResult> rows = new ArrayList<>();
+        rows.add(row("PeersSingleThread", "put", "BITCASK_MAPPED", 2_000_000, 0.05, Map.of()));
+        rows.add(row("PeersSingleThread", "put", "H2_MVSTORE", 200_000, 0.05, Map.of()));
+        rows.add(row("PeersSingleThread", "put", "H2_MVSTORE_COMMIT", 20_000, 0.05, Map.of()));
+        rows.add(row("PeersSingleThread", "put", "MAPDB_TX", 900_000, 0.05, Map.of()));
+        String text = StoreTables.render(rows, List.of()).text();
+
+        assertThat(storeLine(text, "H2 MVStore, commit per put")).contains("20,000", "0.10 (0.09-0.11)",
+                "every acknowledged write");
+        assertThat(storeLine(text, "H2 MVStore   ")).contains("loses up to ~1 s of writes");
+        assertThat(text).contains("best peer: H2 MVStore\n");
+        assertThat(text).doesNotContain("no result (not run in this profile, stopped, or failed: see below and the"
+                + " JMH log): BITCASK_FILE_CHANNEL, ROCKSDB, LMDB, CHRONICLE_MAP, MAPDB, MAPDB_TX");
     }
 
     @Test

@@ -21,7 +21,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>It is several JMH runs because its parts need different parameter grids (see {@link #runs}):
  * <ol>
  *   <li>{@code bitcask}: {@link BitCaskSingleThread}, the backend grid;</li>
- *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order;</li>
+ *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order,
+ *       and the peers whose fastest settings lose writes on a {@code kill -9} again at the settings that
+ *       do not ({@link #PARITY});</li>
  *   <li>{@code threads}: {@link ThousandThreads}, the same point with 1000 threads;</li>
  *   <li>{@code cross-check}: {@link JmhThreadsCrossCheck}, JMH's {@code @Threads(1000)}, for contrast
  *       (full profile only);</li>
@@ -37,6 +39,20 @@ public final class StoreSuite implements Suite {
 
     /** Every BitCask backend, as {@code store} parameter values. */
     static final String[] BITCASK = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL"};
+
+    /** Every store at its fastest settings, the heap reference, the bound and the harness. */
+    static final String[] STORES = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP",
+        "MAPDB", "H2_MVSTORE", "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
+
+    /**
+     * Peers at the setting that keeps acknowledged writes through a {@code kill -9}, as BitCask does, where
+     * their fastest one does not. Single-threaded puts only: their gets are the same code, and with a
+     * commit per put 1000 threads would take many minutes per invocation.
+     */
+    static final String[] PARITY = {"MAPDB_TX", "H2_MVSTORE_COMMIT"};
+
+    /** Puts per invocation of the parity rows; it divides every key count. */
+    static final int PARITY_BATCH = 100;
 
     /** Stores whose 1000-thread mixed workload the quick profile runs: BitCask, the references, the two fastest peers. */
     static final String[] QUICK_THREADED_MIXED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
@@ -113,25 +129,26 @@ public final class StoreSuite implements Suite {
                 .param("valueSize", smoke ? new String[] {"100"} : new String[] {"100", "4080"})
                 .param("order", smoke ? new String[] {"RANDOM"} : new String[] {"SEQUENTIAL", "RANDOM"}));
 
-        runs.add(only(profile, PeersSingleThread.class)
-                .param("keyCount", smoke ? smallest : new String[] {"1000000"})
-                .param("valueSize", full ? new String[] {"100", "4080"} : new String[] {"100"})
-                .param("order", "RANDOM"));
+        for (String method : new String[] {"get", "put"}) {
+            runs.add(peers(profile, method).param("store", STORES));
+        }
+        // A forced commit per put (MapDB) takes milliseconds: 100 puts per invocation, not 10,000.
+        runs.add(peers(profile, "put").param("store", PARITY).operationsPerInvocation(PARITY_BATCH));
 
         String[] point = {"1000000"};
         if (smoke) {
             // One op per thread keeps the smoke check short; JMH's ops/invocation must match (Gang checks).
-            runs.add(threads(profile, "").param("keyCount", smallest).param("opsPerThread", "1")
+            runs.add(threads(profile, "").param("keyCount", smallest).param("store", STORES).param("opsPerThread", "1")
                     .operationsPerInvocation(Gang.THREADS));
         } else if (full) {
-            runs.add(threads(profile, "").param("keyCount", point));
+            runs.add(threads(profile, "").param("keyCount", point).param("store", STORES));
         } else {
             // Quick: one warm-up iteration (at least one 1M-operation invocation) before the measured ones,
             // as in every other run: without it a cold first iteration made a third of the sample and the
             // spread. At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
             // invocation and the mixed workload of RocksDB, Chronicle Map and H2 is slow too, so only
             // the full profile runs those.
-            runs.add(threads(profile, "get").param("keyCount", point));
+            runs.add(threads(profile, "get").param("keyCount", point).param("store", STORES));
             runs.add(threads(profile, "mixed").param("keyCount", point).param("store", QUICK_THREADED_MIXED));
             runs.add(threads(profile, "put").param("keyCount", point).param("store", QUICK_THREADED_PUTS));
         }
@@ -146,7 +163,7 @@ public final class StoreSuite implements Suite {
                     .param("valueSize", "100").param("order", "RANDOM").param("store", BITCASK[0]).threads(2));
         }
 
-        String[] seedStores = full ? new String[0] : BITCASK;
+        String[] seedStores = full ? STORES : BITCASK;
         if (smoke) {
             runs.add(seed(profile, "single", seedStores));
             runs.add(seed(profile, "threads", seedStores).param("opsPerThread", "1")
@@ -157,10 +174,17 @@ public final class StoreSuite implements Suite {
         return runs;
     }
 
-    private static ChainedOptionsBuilder seed(Profile profile, String methods, String[] stores) {
-        ChainedOptionsBuilder run = base(profile).include(pattern(SeedWorkload.class) + methods);
-        return stores.length == 0 ? run : run.param("store", stores);
+    private static ChainedOptionsBuilder peers(Profile profile, String method) {
+        return base(profile).include(pattern(PeersSingleThread.class) + method + "$")
+                .param("keyCount", profile == Profile.SMOKE ? "10000" : "1000000")
+                .param("valueSize", profile == Profile.FULL ? new String[] {"100", "4080"} : new String[] {"100"})
+                .param("order", "RANDOM");
     }
+
+    private static ChainedOptionsBuilder seed(Profile profile, String methods, String[] stores) {
+        return base(profile).include(pattern(SeedWorkload.class) + methods).param("store", stores);
+    }
+
 
     private static ChainedOptionsBuilder threads(Profile profile, String methods) {
         ChainedOptionsBuilder run = methods.isEmpty() ? only(profile, ThousandThreads.class)

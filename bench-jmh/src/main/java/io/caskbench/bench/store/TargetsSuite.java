@@ -73,7 +73,7 @@ public final class TargetsSuite implements Suite {
         String[] keys = {smoke ? "10000" : "1000000"};
         List<ChainedOptionsBuilder> runs = new ArrayList<>();
         runs.add(base(profile).include(StoreSuite.pattern(PeersSingleThread.class)).param("keyCount", keys)
-                .param("valueSize", "100").param("order", "RANDOM"));
+                .param("valueSize", "100").param("order", "RANDOM").param("store", StoreSuite.STORES));
         int gangOps = smoke ? 1 : 1000;
         for (String method : new String[] {"get", "put"}) {
             // Each invocation is 1M operations: one warm-up invocation is enough.

@@ -16,6 +16,19 @@ import org.openjdk.jmh.runner.options.Options;
 class SuiteSettingsTest {
 
     @Test
+    void theQuickStoreSuiteRunsEveryStoreKind() {
+        java.util.Set<String> run = new java.util.TreeSet<>();
+        for (var r : new StoreSuite().runs(Suite.Profile.QUICK)) {
+            var stores = r.build().getParameter("store");
+            if (stores.hasValue()) {
+                run.addAll(stores.get());
+            }
+        }
+        assertThat(run).containsExactlyInAnyOrderElementsOf(java.util.Arrays.stream(
+                io.caskbench.bench.store.adapter.StoreKind.values()).map(Enum::name).toList());
+    }
+
+    @Test
     void everyMeasuringRunForksThreeTimesAndWarmsUp() {
         List<Suite> suites = List.of(new StoreSuite(), new TargetsSuite(), new FilesSuite());
         for (Suite suite : suites) {

@@ -21,10 +21,14 @@ public enum StoreKind {
     LMDB(LmdbStore::new),
     /** Chronicle Map persisted to a file. */
     CHRONICLE_MAP(ChronicleMapStore::new),
-    /** MapDB's {@code HTreeMap} in a memory-mapped file. */
-    MAPDB((dir, config) -> new MapDbStore(dir)),
-    /** H2's MVStore used as a map. */
-    H2_MVSTORE((dir, config) -> new MvStoreStore(dir)),
+    /** MapDB's {@code HTreeMap} in a memory-mapped file, transactions off. */
+    MAPDB((dir, config) -> new MapDbStore(dir, false)),
+    /** H2's MVStore used as a map, auto-commit about once a second. */
+    H2_MVSTORE((dir, config) -> new MvStoreStore(dir, false)),
+    /** MapDB with transactions and a commit per put: its setting that survives {@code kill -9}. */
+    MAPDB_TX((dir, config) -> new MapDbStore(dir, true)),
+    /** H2 MVStore with a commit per put: its setting that survives {@code kill -9}. */
+    H2_MVSTORE_COMMIT((dir, config) -> new MvStoreStore(dir, true)),
     /** A heap {@code ConcurrentHashMap} of byte arrays: a reference point, neither a peer nor a bound. */
     CONCURRENT_HASH_MAP((dir, config) -> new HeapMapStore(config)),
     /** The in-memory bound: a presized index of longs and a value slab, a store's copies without a file. */

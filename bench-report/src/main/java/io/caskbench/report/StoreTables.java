@@ -59,6 +59,7 @@ public final class StoreTables {
         storeTables(doc, rows, "PeersSingleThread", "Single thread, every store: ", false);
         storeTables(doc, rows, "ThousandThreads", "1000 threads x 1000 ops per invocation, total ops / wall time: ",
                 true);
+        sensitivity(doc, rows);
         crossCheck(doc, rows);
         backends(doc, rows);
         referenceExperiment(doc, rows);
@@ -179,6 +180,41 @@ public final class StoreTables {
                 .map(StoreCatalog.Entry::name).collect(Collectors.joining(", "));
         if (!absent.isEmpty()) {
             doc.line("no result (not run in this profile, stopped, or failed: see below and the JMH log): " + absent);
+        }
+    }
+
+    /**
+     * Each sensitivity row against the same peer's row with the same benchmark and parameters: how much
+     * of a headline figure one setting of that peer accounts for.
+     */
+    private static void sensitivity(Document doc, StoreRows rows) {
+        Table table = new Table("benchmark", "params", "setting", "ops/s", "error", "forks", "x the peer's row (spread)",
+                "reading");
+        for (String className : List.of("PeersSingleThread", "ThousandThreads")) {
+            for (JmhResult r : rows.of(className)) {
+                Optional<StoreCatalog.Entry> e = StoreCatalog.of(StoreRows.store(r));
+                if (e.isEmpty() || e.get().role() != StoreCatalog.Role.SENSITIVITY) {
+                    continue;
+                }
+                Optional<JmhResult> base = rows.of(className).stream()
+                        .filter(b -> e.get().peer().equals(StoreRows.store(b)) && b.methodName().equals(r.methodName())
+                                && StoreRows.paramsWithout(b, "store").equals(StoreRows.paramsWithout(r, "store")))
+                        .findFirst();
+                Spread s = Spread.of(r, base.orElse(null));
+                table.row(className + "." + r.methodName(), StoreRows.paramsWithout(r, "store"), e.get().label(),
+                        Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
+                        String.valueOf(r.forks()), base.isPresent() ? s.cell() : "no row of " + e.get().peer(),
+                        base.isPresent() ? s.verdict(true).words().replace("win", "faster").replace("loss", "slower")
+                                : "");
+            }
+        }
+        if (!table.isEmpty()) {
+            doc.heading("Sensitivity: a peer at another setting of one knob, against its own row");
+            doc.table(table);
+            doc.line("LMDB's get renews its read transaction for every get in the main rows (so each get sees every")
+                    .line("earlier put, as every other store's get does); these rows renew it every 100 gets or never.")
+                    .line("RocksDB's and Chronicle Map's 1000-thread puts are rerun with their spin settings changed")
+                    .line("before their figures are called a collapse. Faster or slower only outside the spread.");
         }
     }
 

@@ -141,4 +141,22 @@ class StoreTablesTest {
         assertThat(line(text, "1000 threads x 1000 gets *")).contains("4,703,809");
         assertThat(text).contains("called put").doesNotContain("Stopped at the time limit");
     }
+
+    @Test
+    void sensitivityRowsStandAgainstTheirPeersOwnRowNotInTheMainTables() {
+        List<JmhResult> rows = new ArrayList<>();
+        rows.add(row("PeersSingleThread", "get", "BITCASK_MAPPED", 2_000_000, 0.05, Map.of()));
+        rows.add(row("PeersSingleThread", "get", "LMDB", 500_000, 0.05, Map.of()));
+        rows.add(row("PeersSingleThread", "get", "LMDB_RENEW_100", 1_000_000, 0.05, Map.of()));
+        rows.add(row("PeersSingleThread", "get", "LMDB_TXN_REUSED", 520_000, 0.05, Map.of()));
+        String text = StoreTables.render(rows, List.of()).text();
+
+        assertThat(line(text, "PeersSingleThread.get")).contains("LMDB, read transaction renewed every 100 gets",
+                "1,000,000", "2.00 (1.81-2.21)", "faster");
+        assertThat(text.lines().filter(l -> l.contains("one read transaction kept")).findFirst().orElseThrow())
+                .contains("1.04 (0.94-1.15)", "within spread");
+        // not a row of the peers table, and never the best peer
+        assertThat(text).contains("best peer: LMDB\n");
+        assertThat(text.lines().filter(l -> l.startsWith("LMDB, read"))).isEmpty();
+    }
 }

@@ -51,6 +51,23 @@ public final class StoreSuite implements Suite {
      */
     static final String[] PARITY = {"MAPDB_TX", "H2_MVSTORE_COMMIT"};
 
+    /** Sensitivity rows of gets: LMDB's read transaction renewed every 100 gets, or kept for good. */
+    static final String[] SENSITIVE_GETS = {"LMDB", "LMDB_RENEW_100", "LMDB_TXN_REUSED"};
+
+    /**
+     * Sensitivity rows of 1000-thread puts: RocksDB and Chronicle Map with their spin settings changed,
+     * beside their own rows and BitCask's. The quick profile runs them at 100 puts per thread (100k per
+     * invocation, a few seconds even where 1M take a minute); the full profile at 1000.
+     */
+    static final String[] SENSITIVE_PUTS = {"BITCASK_MAPPED", "ROCKSDB", "ROCKSDB_TUNED", "CHRONICLE_MAP",
+        "CHRONICLE_MAP_TUNED", "IN_MEMORY_BOUND", "HARNESS"};
+
+    /** The tuned peers of {@link #SENSITIVE_PUTS}. */
+    static final String[] TUNED = {"ROCKSDB_TUNED", "CHRONICLE_MAP_TUNED"};
+
+    /** Puts per gang thread of the quick profile's sensitivity puts. */
+    static final int QUICK_SENSITIVE_OPS = 100;
+
     /** Puts per invocation of the parity rows; it divides every key count. */
     static final int PARITY_BATCH = 100;
 
@@ -129,28 +146,31 @@ public final class StoreSuite implements Suite {
                 .param("valueSize", smoke ? new String[] {"100"} : new String[] {"100", "4080"})
                 .param("order", smoke ? new String[] {"RANDOM"} : new String[] {"SEQUENTIAL", "RANDOM"}));
 
-        for (String method : new String[] {"get", "put"}) {
-            runs.add(peers(profile, method).param("store", STORES));
-        }
+        runs.add(peers(profile, "get").param("store", concat(STORES, SENSITIVE_GETS)));
+        runs.add(peers(profile, "put").param("store", STORES));
         // A forced commit per put (MapDB) takes milliseconds: 100 puts per invocation, not 10,000.
         runs.add(peers(profile, "put").param("store", PARITY).operationsPerInvocation(PARITY_BATCH));
 
         String[] point = {"1000000"};
-        if (smoke) {
-            // One op per thread keeps the smoke check short; JMH's ops/invocation must match (Gang checks).
-            runs.add(threads(profile, "").param("keyCount", smallest).param("store", STORES).param("opsPerThread", "1")
-                    .operationsPerInvocation(Gang.THREADS));
-        } else if (full) {
-            runs.add(threads(profile, "").param("keyCount", point).param("store", STORES));
+        if (smoke || full) {
+            // Smoke: one op per thread keeps the check short; JMH's ops/invocation must match (Gang checks).
+            String[] keys = smoke ? smallest : point;
+            int ops = smoke ? 1 : Gang.OPS_PER_THREAD;
+            runs.add(gang(profile, "get", keys, ops).param("store", concat(STORES, SENSITIVE_GETS)));
+            runs.add(gang(profile, "put", keys, ops).param("store", concat(STORES, TUNED)));
+            runs.add(gang(profile, "mixed", keys, ops).param("store", STORES));
         } else {
             // Quick: one warm-up iteration (at least one 1M-operation invocation) before the measured ones,
             // as in every other run: without it a cold first iteration made a third of the sample and the
             // spread. At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
             // invocation and the mixed workload of RocksDB, Chronicle Map and H2 is slow too, so only
-            // the full profile runs those.
-            runs.add(threads(profile, "get").param("keyCount", point).param("store", STORES));
-            runs.add(threads(profile, "mixed").param("keyCount", point).param("store", QUICK_THREADED_MIXED));
-            runs.add(threads(profile, "put").param("keyCount", point).param("store", QUICK_THREADED_PUTS));
+            // the full profile runs those at 1000 puts per thread; the quick profile runs RocksDB's and
+            // Chronicle Map's puts, tuned and not, at 100 per thread.
+            int ops = Gang.OPS_PER_THREAD;
+            runs.add(gang(profile, "get", point, ops).param("store", concat(STORES, SENSITIVE_GETS)));
+            runs.add(gang(profile, "mixed", point, ops).param("store", QUICK_THREADED_MIXED));
+            runs.add(gang(profile, "put", point, ops).param("store", QUICK_THREADED_PUTS));
+            runs.add(gang(profile, "put", point, QUICK_SENSITIVE_OPS).param("store", SENSITIVE_PUTS));
         }
 
         // JMH's own 1000 busy threads need minutes per trial on 2 cores just to start and stop their
@@ -181,15 +201,27 @@ public final class StoreSuite implements Suite {
                 .param("order", "RANDOM");
     }
 
+    /** The stores of {@code a}, then those of {@code b} not already in {@code a}. */
+    static String[] concat(String[] a, String[] b) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(List.of(a));
+        all.addAll(List.of(b));
+        return all.toArray(new String[0]);
+    }
+
     private static ChainedOptionsBuilder seed(Profile profile, String methods, String[] stores) {
         return base(profile).include(pattern(SeedWorkload.class) + methods).param("store", stores);
     }
 
 
-    private static ChainedOptionsBuilder threads(Profile profile, String methods) {
-        ChainedOptionsBuilder run = methods.isEmpty() ? only(profile, ThousandThreads.class)
-                : base(profile).include(pattern(ThousandThreads.class) + methods + "$");
-        return run.param("valueSize", "100").param("order", "RANDOM");
+    /** One 1000-thread method at {@code opsPerThread} operations per thread, JMH's count set to match. */
+    private static ChainedOptionsBuilder gang(Profile profile, String method, String[] keys, int opsPerThread) {
+        return threads(profile, method).param("keyCount", keys).param("opsPerThread", String.valueOf(opsPerThread))
+                .operationsPerInvocation(Gang.THREADS * opsPerThread);
+    }
+
+    private static ChainedOptionsBuilder threads(Profile profile, String method) {
+        return base(profile).include(pattern(ThousandThreads.class) + method + "$").param("valueSize", "100")
+                .param("order", "RANDOM");
     }
 
     private static ChainedOptionsBuilder only(Profile profile, Class<?> benchmark) {

@@ -16,11 +16,11 @@ public enum StoreKind {
     /** BitCask on positional FileChannel reads and writes. */
     BITCASK_FILE_CHANNEL((dir, config) -> new BitCaskStore(dir, config, Backend.FILE_CHANNEL)),
     /** RocksDB through rocksdbjni. */
-    ROCKSDB((dir, config) -> new RocksDbStore(dir)),
-    /** LMDB through lmdbjava. */
-    LMDB(LmdbStore::new),
+    ROCKSDB((dir, config) -> new RocksDbStore(dir, false)),
+    /** LMDB through lmdbjava, a read transaction renewed for every get. */
+    LMDB((dir, config) -> new LmdbStore(dir, config, 1)),
     /** Chronicle Map persisted to a file. */
-    CHRONICLE_MAP(ChronicleMapStore::new),
+    CHRONICLE_MAP((dir, config) -> new ChronicleMapStore(dir, config, false)),
     /** MapDB's {@code HTreeMap} in a memory-mapped file, transactions off. */
     MAPDB((dir, config) -> new MapDbStore(dir, false)),
     /** H2's MVStore used as a map, auto-commit about once a second. */
@@ -29,6 +29,14 @@ public enum StoreKind {
     MAPDB_TX((dir, config) -> new MapDbStore(dir, true)),
     /** H2 MVStore with a commit per put: its setting that survives {@code kill -9}. */
     H2_MVSTORE_COMMIT((dir, config) -> new MvStoreStore(dir, true)),
+    /** Sensitivity: LMDB with a thread's read transaction renewed every 100 gets. */
+    LMDB_RENEW_100((dir, config) -> new LmdbStore(dir, config, 100)),
+    /** Sensitivity: LMDB with one read transaction per thread, never renewed. */
+    LMDB_TXN_REUSED((dir, config) -> new LmdbStore(dir, config, 0)),
+    /** Sensitivity: RocksDB whose waiting writers block at once instead of spinning. */
+    ROCKSDB_TUNED((dir, config) -> new RocksDbStore(dir, true)),
+    /** Sensitivity: Chronicle Map with 8192 segments, so 1000 writers rarely share a segment lock. */
+    CHRONICLE_MAP_TUNED((dir, config) -> new ChronicleMapStore(dir, config, true)),
     /** A heap {@code ConcurrentHashMap} of byte arrays: a reference point, neither a peer nor a bound. */
     CONCURRENT_HASH_MAP((dir, config) -> new HeapMapStore(config)),
     /** The in-memory bound: a presized index of longs and a value slab, a store's copies without a file. */

@@ -122,9 +122,11 @@ public final class ShmTables {
     private void writes(Document doc, String region, OptionalLong l3) {
         doc.heading("Random 1-byte write, region " + region + ", ns per write");
         if (l3.isPresent()) {
-            doc.line(String.format(Locale.ROOT, "The region is %.2fx the L3 cache (%s) of the machine that ran it.",
-                    (double) bytes(region) / l3.getAsLong(), l3.getAsLong() % (1 << 20) == 0
-                            ? (l3.getAsLong() >> 20) + " MiB" : (l3.getAsLong() >> 10) + " KiB"));
+            double times = (double) bytes(region) / l3.getAsLong();
+            doc.line(String.format(Locale.ROOT, "The region is %s the L3 cache (%s) of the machine that ran it.",
+                    times >= 1 ? String.format(Locale.ROOT, "%.1fx", times)
+                            : String.format(Locale.ROOT, "1/%.0f of", 1 / times),
+                    l3.getAsLong() % (1 << 20) == 0 ? (l3.getAsLong() >> 20) + " MiB" : (l3.getAsLong() >> 10) + " KiB"));
         }
         table(doc, region, WRITES, "C write", C + "write", W, H + "arrayStore", 1);
         Optional<JmhResult> prng = find(C + "prng", region, "anon");
@@ -152,14 +154,14 @@ public final class ShmTables {
             Spread s = Spread.of(find(W + "absolutePut", region, row.javaBacking()).orElse(null),
                     find(C + "write", region, row.cBacking()).orElse(null));
             if (!Double.isNaN(s.value())) {
-                parts.add(row.javaBacking() + " " + s.cell() + " " + reading(s));
+                parts.add((row.javaBacking() + " " + s.cell() + " " + reading(s)).strip());
             }
         }
         Spread array = Spread.of(find(H + "arrayStore", region, null).orElse(null),
                 find(C + "write", region, "anon").orElse(null));
         if (!parts.isEmpty()) {
             doc.line("put(i,b) / C write, per backing: " + String.join("; ", parts)
-                    + (Double.isNaN(array.value()) ? "." : "; byte[] " + array.cell() + " " + reading(array) + "."));
+                    + (Double.isNaN(array.value()) ? "." : ("; byte[] " + array.cell() + " " + reading(array)).strip() + "."));
         }
     }
 
@@ -168,7 +170,7 @@ public final class ShmTables {
         return switch (s.verdict(false)) {
             case WIN -> "(faster than C)";
             case LOSS -> "(slower than C)";
-            case WITHIN_SPREAD -> s.hasSpread() ? "(matches C within the spread)" : "(no spread)";
+            case WITHIN_SPREAD -> s.hasSpread() ? "(matches C within the spread)" : "";
         };
     }
 

@@ -60,6 +60,11 @@ public final class ShmMain {
         Predicate<String> included = include.isEmpty() ? name -> true : Pattern.compile(include).asPredicate();
         Files.createDirectories(results);
         RunRecord.write(results, ShmSuite.NAME, command(profile, include, jmhArgs, parts));
+        java.util.OptionalLong l3 = L3Cache.bytes();
+        Files.writeString(results.resolve(ShmTables.CPU_FILE), l3.isPresent()
+                ? "{\"l3CacheBytes\": " + l3.getAsLong() + "}\n" : "{}\n", StandardCharsets.UTF_8);
+        log.printf("bench-shm: L3 cache %s; regions %s%n", l3.isPresent() ? RegionSize.format(l3.getAsLong())
+                : "unknown (no sysfs)", profile.regions());
         String loadBefore = loadAverage();
         log.printf("bench-shm: profile %s, regions %s, results in %s, JDK %s, load average %s%n", profile.name(),
                 profile.regions(), results, Runtime.version(), loadBefore);

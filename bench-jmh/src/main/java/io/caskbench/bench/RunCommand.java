@@ -20,12 +20,7 @@ public final class RunCommand {
         option(cmd, "caskbench.profile", System.getProperty("caskbench.profile", "quick"));
         option(cmd, "caskbench.include", System.getProperty("caskbench.include", ""));
         option(cmd, "caskbench.jmhArgs", System.getProperty("caskbench.jmhArgs", ""));
-        Path cwd = Path.of("").toAbsolutePath();
-        Path dir = results.toAbsolutePath().normalize();
-        if (!dir.equals(cwd.resolve("results"))) {
-            option(cmd, "caskbench.results", dir.startsWith(cwd) ? cwd.relativize(dir).toString() : dir.toString());
-        }
-        return cmd.toString();
+        return cmd.append(RunRecord.resultsOption(results)).toString();
     }
 
     private static void option(StringBuilder cmd, String name, String value) {

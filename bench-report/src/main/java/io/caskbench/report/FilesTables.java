@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
 /**
  * The files suite's comparison, from the run's JSON ({@code files-comparison.txt} and the generated part
  * of docs/files.md): for every read setting, the mapped reader against the others, which is the question
- * the suite exists to answer, each ratio with its run-to-run spread; and every cold row against its warm
- * twin, with whether its eviction was verified.
+ * the suite exists to answer, each ratio with its run-to-run spread; every cold row against its warm
+ * twin, with whether its eviction was verified; and every file-system operation as measured, with the
+ * spread of its fork means.
  */
 public final class FilesTables {
 
@@ -32,7 +33,26 @@ public final class FilesTables {
                 .line("of fork means gives). mmap wins or loses only when the whole spread is on one side of 1.");
         readers(doc, rows);
         coldAgainstWarm(doc, rows);
+        operations(doc, rows);
         return doc;
+    }
+
+    /** Every file-system operation row as measured: no reference, one table per benchmark class. */
+    private static void operations(Document doc, List<JmhResult> rows) {
+        Map<String, List<JmhResult>> byClass = rows.stream().filter(r -> !READER_CLASSES.contains(cls(r)))
+                .collect(Collectors.groupingBy(FilesTables::cls, TreeMap::new, Collectors.toList()));
+        byClass.forEach((name, group) -> {
+            doc.heading(name);
+            Table table = new Table("method", "params", "score", "error", "unit", "forks", "spread of fork means");
+            for (JmhResult r : group) {
+                double range = Spread.relativeRange(r);
+                table.row(r.methodName(), StoreRows.paramsWithout(r), Table.score(r.primaryMetric().score()),
+                        Table.error(r.primaryMetric().scoreError()), r.primaryMetric().scoreUnit(),
+                        String.valueOf(r.forks()),
+                        Double.isNaN(range) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * range));
+            }
+            doc.table(table);
+        });
     }
 
     private static String cls(JmhResult r) {

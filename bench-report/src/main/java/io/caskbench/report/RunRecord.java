@@ -30,6 +30,20 @@ public final class RunRecord {
         }
     }
 
+    /**
+     * The {@code -Dcaskbench.results=...} option a recorded command needs to write into {@code results}:
+     * empty for the default {@code results} folder of the working directory (the checkout), else the
+     * folder relative to it where it lies below it.
+     */
+    public static String resultsOption(Path results) {
+        Path cwd = Path.of("").toAbsolutePath();
+        Path dir = results.toAbsolutePath().normalize();
+        if (dir.equals(cwd.resolve("results"))) {
+            return "";
+        }
+        return " -Dcaskbench.results=" + (dir.startsWith(cwd) ? cwd.relativize(dir) : dir);
+    }
+
     /** The recorded command, if the runner left one. */
     public static Optional<String> read(Path results, String suite) {
         Path file = file(results, suite);

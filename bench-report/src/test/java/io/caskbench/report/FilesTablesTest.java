@@ -56,4 +56,13 @@ class FilesTablesTest {
         assertThat(text).contains("!! WARNING: some rows of this setting were not verifiably cold");
         assertThat(text).containsPattern("SmallFileSetRead.plainStream .*NOT cold: eviction not verified");
     }
+
+    @Test
+    void listsEveryOperationWithTheSpreadOfItsForks() {
+        JmhResult move = new JmhResult("io.caskbench.bench.files.ops.FileMove.move", "avgt", 1, 3, null, null, Map.of(),
+                new Metric(20, 1, List.of(), Map.of(), "us/op", List.of(List.of(19.0), List.of(20.0), List.of(21.0))),
+                Map.of());
+        String text = FilesTables.render(List.of(move)).text();
+        assertThat(text).contains("== FileMove").containsPattern("move +20.0 +± 1.00 +us/op +3 +10%");
+    }
 }

@@ -59,7 +59,7 @@ public final class ShmMain {
                              PrintStream log) throws IOException, RunnerException {
         Predicate<String> included = include.isEmpty() ? name -> true : Pattern.compile(include).asPredicate();
         Files.createDirectories(results);
-        RunRecord.write(results, ShmSuite.NAME, command(profile, include, jmhArgs, parts));
+        RunRecord.write(results, ShmSuite.NAME, command(results, profile, include, jmhArgs, parts));
         java.util.OptionalLong l3 = L3Cache.bytes();
         Files.writeString(results.resolve(ShmTables.CPU_FILE), l3.isPresent()
                 ? "{\"l3CacheBytes\": " + l3.getAsLong() + "}\n" : "{}\n", StandardCharsets.UTF_8);
@@ -124,9 +124,9 @@ public final class ShmMain {
     }
 
     /** The Maven command that runs this again from a fresh clone, for the generated docs. */
-    static String command(Profile profile, String include, String jmhArgs, Set<String> parts) {
+    static String command(Path results, Profile profile, String include, String jmhArgs, Set<String> parts) {
         StringBuilder cmd = new StringBuilder("mvn -B -pl bench-shm -am package exec:exec -DskipTests");
-        cmd.append(" -Dcaskbench.profile=").append(profile.name());
+        cmd.append(" -Dcaskbench.profile=").append(profile.name()).append(RunRecord.resultsOption(results));
         if (!include.isBlank()) {
             cmd.append(" -Dcaskbench.include='").append(include).append('\'');
         }

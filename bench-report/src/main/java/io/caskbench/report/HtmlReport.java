@@ -159,6 +159,7 @@ final class HtmlReport {
                     .append(esc(r.shortName())).append("</td><td>").append(esc(r.paramsLabel()));
             note.ifPresent(n -> h.append(" <span class=\"badge ").append(notCold ? "notcold" : "cold").append("\">")
                     .append(esc(n)).append("</span>"));
+            s.rule().caveat(r).ifPresent(c -> h.append(" <span class=\"badge notcold\">").append(esc(c)).append("</span>"));
             h.append(secondary(r));
             h.append("</td><td>").append(esc(r.mode())).append("</td><td class=\"num\">").append(r.threads())
                     .append("</td><td class=\"num\">").append(Units.format(r.primaryMetric().score()))

@@ -14,8 +14,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * The {@code files} suite: whole-file reads (seed 000), random chunk reads (seed 004) and the
- * file-system operations of seed 003, everything under {@code io.caskbench.bench.files}.
+ * The {@code files} suite: whole-file reads (the phone experiment), random chunk reads (the laptop
+ * experiment) and the file-system operations of the iPod experiment, everything under
+ * {@code io.caskbench.bench.files}.
  *
  * <p>Parameter names are unique per benchmark class on purpose: JMH applies a parameter given
  * here to every benchmark that declares it. Batch sizes are not set here for the same reason

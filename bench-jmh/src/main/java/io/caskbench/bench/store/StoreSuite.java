@@ -16,7 +16,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * The {@code store} suite: BitCask on one thread and on 1000, both backends, side by side with RocksDB,
  * LMDB, Chronicle Map, MapDB, H2 MVStore, a heap ConcurrentHashMap reference, the in-memory bound and the
- * harness alone, plus seed 002's workload.
+ * harness alone, plus the reference experiment's workload.
  *
  * <p>It is several JMH runs because its parts need different parameter grids (see {@link #runs}):
  * <ol>
@@ -87,7 +87,7 @@ public final class StoreSuite implements Suite {
     @Override
     public String description() {
         return "BitCask put/get on 1 and 1000 threads, both backends, against RocksDB, LMDB, Chronicle Map,"
-                + " MapDB, H2 MVStore, a heap ConcurrentHashMap and the in-memory bound, plus seed 002's workload";
+                + " MapDB, H2 MVStore, a heap ConcurrentHashMap and the in-memory bound, plus the reference experiment's workload";
     }
 
     /**

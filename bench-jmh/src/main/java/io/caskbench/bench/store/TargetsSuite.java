@@ -15,17 +15,19 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * The {@code targets} suite: every measurement issue 9's performance targets are stated in, in one run, at
+ * The {@code targets} suite: every measurement BitCask's performance targets are stated in, in one run, at
  * their point (1M keys, 16-byte keys, 100-byte values, random order, no per-operation fsync unless the row
  * is about {@code SyncPolicy.ALWAYS}). Its comparison file ends with the table of targets, each with the
- * measured ratio and whether it is met.
+ * measured ratio, its spread and whether it is met.
  *
  * <ul>
- *   <li>P1, P2, P6: {@link PeersSingleThread}, every store;</li>
- *   <li>P3, P4 (1000 threads): {@link ThousandThreads} get and put for both BitCask backends, the bound and the harness;</li>
- *   <li>P4 (floor): {@link WriteFloor} against {@code PeersSingleThread.put} on FILE_CHANNEL;</li>
- *   <li>P5: {@link GroupCommit} with {@code SyncPolicy.ALWAYS}, one thread against 1000;</li>
- *   <li>P7: {@link OpenBench}, open with hint files against a full scan.</li>
+ *   <li>get and put against the peers and the bound, and the key directory's size:
+ *       {@link PeersSingleThread}, every store;</li>
+ *   <li>1000 threads against one: {@link ThousandThreads} get and put for both BitCask backends, the bound
+ *       and the harness;</li>
+ *   <li>FILE_CHANNEL against its floor: {@link WriteFloor} against {@code PeersSingleThread.put};</li>
+ *   <li>group commit: {@link GroupCommit} with {@code SyncPolicy.ALWAYS}, one thread against 1000;</li>
+ *   <li>open time: {@link OpenBench}, open with hint files against a full scan.</li>
  * </ul>
  */
 public final class TargetsSuite implements Suite {
@@ -47,7 +49,7 @@ public final class TargetsSuite implements Suite {
 
     @Override
     public String description() {
-        return "Issue 9's performance targets P1-P7, measured together at 1M keys, 16-byte keys, 100-byte values";
+        return "BitCask's performance targets, measured together at 1M keys, 16-byte keys, 100-byte values";
     }
 
     @Override
@@ -59,7 +61,7 @@ public final class TargetsSuite implements Suite {
 
     /**
      * The store suite's settings, with a 60 s limit per 1000-thread invocation (only BitCask and the bound
-     * run here, and a slower one has missed P3 anyway) and, in the quick profile, 2 warm-up and 5 measured
+     * run here, and a slower one has missed the 1000-thread target anyway) and, in the quick profile, 2 warm-up and 5 measured
      * iterations: the targets are ratios, and three iterations left errors as large as some of them.
      */
     private static ChainedOptionsBuilder base(Profile profile) {

@@ -93,7 +93,7 @@ public final class Workload {
     }
 
     /**
-     * Seed 002's workload: keys {@code object<i>.png} in ascending {@code i}, each with the same
+     * The reference experiment's workload: keys {@code object<i>.png} in ascending {@code i}, each with the same
      * Protostuff-serialized {@link ObjectMeta}. The seed read its keys back in the order it wrote them,
      * so this workload does too: it reproduces the seed's figures, it does not measure random reads.
      */

@@ -57,7 +57,7 @@ public final class StoreTables {
                 .line("store's copies into memory without a file. CONCURRENT_HASH_MAP is a heap reference, not a bound.");
         summary(doc, rows);
         storeTables(doc, rows, "PeersSingleThread", "Single thread, every store: ", false);
-        storeTables(doc, rows, "ThousandThreads", "1000 threads x 1000 ops per invocation, total ops / wall time: ",
+        storeTables(doc, rows, "ThousandThreads", "1000 threads x opsPerThread ops per invocation, total ops / wall time: ",
                 true);
         sensitivity(doc, rows);
         crossCheck(doc, rows);
@@ -108,13 +108,14 @@ public final class StoreTables {
                     || get.isEmpty() && put.isEmpty() && get1000.isEmpty() && put1000.isEmpty()) {
                 continue;
             }
-            table.row(e.label(), scoreOf(get), scoreOf(put), scoreOf(get1000), scoreOf(put1000),
+            table.row(e.label(), withRange(get), withRange(put), withRange(get1000), withRange(put1000),
                     get.map(r -> bytes(r, HEAP)).orElse(""), get.map(r -> bytes(r, DISK)).orElse(""), e.crash());
         }
         if (!table.isEmpty()) {
             doc.heading("Summary at 1M keys, 16-byte keys, 100-byte values, random order (ops/s)");
             doc.table(table);
-            doc.line("\"-\": not run in this profile, or stopped (see the end). Footprint: after the fill, with the store")
+            doc.line("In brackets: how far apart the fork means were, as +- half their range. \"-\": not run in this")
+                    .line("profile, or stopped (see the end). Footprint: after the fill, with the store")
                     .line("closed (its background work done) for disk, and reopened with every key read once for heap.")
                     .line("Each peer runs at its fastest settings; where those lose acknowledged writes on a kill -9, a")
                     .line("second row runs it at the setting that keeps them, as BitCask does.");
@@ -131,6 +132,15 @@ public final class StoreTables {
         doc.table(legend);
         doc.line("None of them forces writes to the device per operation except MapDB's commit, so none survives a");
         doc.line("power loss by contract: that is what BitCask's SyncPolicy.ALWAYS is for (the group-commit rows).");
+    }
+
+    /** A score with the half-range of its fork means in percent: {@code 1,805,210 (±3%)}. */
+    private static String withRange(Optional<JmhResult> r) {
+        return r.map(x -> {
+            double range = Spread.relativeRange(x);
+            return Table.score(x.primaryMetric().score())
+                    + (Double.isNaN(range) ? "" : String.format(Locale.ROOT, " (±%.0f%%)", 50 * range));
+        }).orElse("-");
     }
 
     private static String scoreOf(Optional<JmhResult> r) {

@@ -64,6 +64,8 @@ class StoreTablesTest {
         assertThat(text).contains("Stopped at the time limit", "ThousandThreads.put store=X: stopped after 15 s");
         assertThat(text).contains("no result").contains("CHRONICLE_MAP");
         assertThat(text).doesNotContain("WARNING");
+        // the summary gives each figure with the half-range of its fork means
+        assertThat(line(text, "LMDB")).startsWith("LMDB").contains("500,000 (±5%)");
         // the crash guarantee is a column of the peers table and of the summary, with a legend
         assertThat(storeLine(text, "LMDB")).endsWith("every acknowledged write");
         assertThat(line(text, "MapDB HTreeMap, commit per put")).contains("transactions on, a commit after every put");

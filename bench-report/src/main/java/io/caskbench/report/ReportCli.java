@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "report", mixinStandardHelpOptions = true, version = "caskbench bench-report 0.1.0",
         description = "caskbench results: render a results folder, or compare two runs.",
-        subcommands = {ReportCli.Render.class, ReportCli.Compare.class, ReportCli.MachineCmd.class})
+        subcommands = {ReportCli.Render.class, ReportCli.Compare.class, ReportCli.MachineCmd.class, DocsCommand.class})
 public final class ReportCli implements Runnable {
 
     @Spec

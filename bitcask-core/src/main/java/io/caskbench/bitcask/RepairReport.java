@@ -15,7 +15,8 @@ import java.util.List;
  * @param actions         the changes, in the order they are (or would be) made
  * @param unrepaired      findings that no action addresses
  * @param applied         true when the actions were carried out; false for a dry run
- * @param backupDirectory where every file an action changes was copied first, or null on a dry run
+ * @param backupDirectory where every file an action changes was copied first; null on a dry run, and
+ *                        when the actions only create files
  * @param after           what verify found after the actions, or null on a dry run
  */
 public record RepairReport(VerifyReport before, List<Action> actions, List<VerifyReport.Finding> unrepaired,

@@ -100,6 +100,17 @@ class RepairTest {
     }
 
     @Test
+    void aRepairThatOnlyWritesNewFilesNeedsNoBackup() throws Exception {
+        Files.delete(hint(dir, 2));
+        RepairReport r = apply();
+        assertThat(r.actions()).extracting(RepairReport.Action::kind).containsExactly(ActionKind.WRITE_HINT);
+        assertThat(r.applied()).isTrue();
+        assertThat(r.backupDirectory()).isNull();
+        assertThat(dir.resolve("repair-backup")).doesNotExist();
+        assertThat(r.after().clean()).isTrue();
+    }
+
+    @Test
     void theNewestSegmentsTornTailIsCutAndItsHintRewritten() throws Exception {
         Path newest = data(dir, segments);
         truncate(newest, Files.size(newest) - 7);

@@ -82,8 +82,7 @@ public final class StoreRepairer {
         if (!apply || actions.isEmpty()) {
             return new RepairReport(before, List.copyOf(actions), List.copyOf(unrepaired), false, null, null);
         }
-        Path backup = backupDir.toAbsolutePath().normalize();
-        r.backUp(actions, backup);
+        Path backup = r.backUp(actions, backupDir.toAbsolutePath().normalize());
         r.apply(actions);
         VerifyReport after = StoreVerifier.verify(absolute, Depth.RECORDS, progress, false);
         return new RepairReport(before, List.copyOf(actions), List.copyOf(unrepaired), true, backup, after);
@@ -131,8 +130,11 @@ public final class StoreRepairer {
         planned.putIfAbsent(action.kind() + " " + action.file(), action);
     }
 
-    /** Copies every file the actions change into {@code backup}, forced, before any is changed. */
-    private void backUp(List<Action> actions, Path backup) {
+    /**
+     * Copies every file the actions change into {@code backup}, forced, before any is changed;
+     * returns it, or null when the actions only create files and nothing needs a copy.
+     */
+    private Path backUp(List<Action> actions, Path backup) {
         Set<Path> touched = new LinkedHashSet<>();
         for (Action a : actions) {
             if (Files.exists(a.file())) {
@@ -142,6 +144,9 @@ public final class StoreRepairer {
         long total = 0;
         for (Path f : touched) {
             total += size(f);
+        }
+        if (touched.isEmpty()) {
+            return null;
         }
         progress.phase("backup", total);
         try {
@@ -156,6 +161,7 @@ public final class StoreRepairer {
         }
         files.forceDirectory(backup);
         files.forceDirectory(dir);
+        return backup;
     }
 
     private static long size(Path file) {

@@ -3,6 +3,7 @@ package io.caskbench.bitcask;
 import io.caskbench.bitcask.VerifyReport.Finding;
 import io.caskbench.bitcask.VerifyReport.HintState;
 import io.caskbench.bitcask.VerifyReport.Kind;
+import io.caskbench.bitcask.format.HintFormat;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.testing.ChildJvm;
 import io.caskbench.bitcask.testing.DamagedStore;
@@ -117,6 +118,23 @@ class VerifyTest {
         });
         assertThat(r.segments().get(1).hint()).isEqualTo(HintState.WRONG);
         assertThat(r.dataAtRisk()).isTrue();
+    }
+
+    @Test
+    void aHintThatPassesItsOwnChecksButNamesAnotherKeyIsAMismatch() throws Exception {
+        byte[] h = Files.readAllBytes(hint(dir, 3));
+        int entry = HintFormat.HEADER_SIZE;
+        long offset = Integer.toUnsignedLong(RecordFormat.getInt(h, entry));
+        h[entry + HintFormat.ENTRY_SIZE] ^= 0x20; // the first byte of its key
+        int body = h.length - HintFormat.FOOTER_SIZE;
+        RecordFormat.putInt(h, body + 4, RecordFormat.crc(h, 0, body + 4));
+        Files.write(hint(dir, 3), h);
+        VerifyReport r = BitCask.verify(dir);
+        assertThat(r.findings()).singleElement().satisfies(f -> {
+            assertThat(f.kind()).isEqualTo(Kind.HINT_MISMATCH);
+            assertThat(f.file()).isEqualTo(hint(dir, 3));
+            assertThat(f.detail()).contains("1 disagreement").contains("entry for the record at offset " + offset + " differs");
+        });
     }
 
     @Test

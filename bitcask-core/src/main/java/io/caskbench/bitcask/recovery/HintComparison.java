@@ -12,27 +12,59 @@ import java.util.Arrays;
  * must accept no record before the hint's covered offset that the hint leaves out. The covered
  * offset must not fall inside a record or batch either, or open's scan from there would start in
  * the middle of one.
+ *
+ * <p>Two modes, so that a healthy store costs no sort and no memory per entry. The quick one adds
+ * up a 64-bit digest of every entry and of every record the hint should list, in any order, and
+ * only says whether the two sums and counts agree. The exact one, run again over the data file
+ * only when they do not, sorts the entries by offset and names the first disagreement.
  */
 final class HintComparison {
 
+    /** What {@link #finish} of a quick comparison returns when the exact one must say more. */
+    static final String LOOK_CLOSER = "the hint disagrees with its data";
+
     private final byte[] hint;
     private final long covered;
-    /** Entries as (data offset << 32 | position in the hint), sorted: data offsets fit in 31 bits. */
+    private final boolean exact;
+    /** Exact mode: entries as (data offset << 32 | position in the hint), sorted; data offsets fit in 31 bits. */
     private long[] entries = new long[64];
     private int count;
     private int next;
+    /** Quick mode: digests and counts of the entries and of the records they should match. */
+    private long hintDigest;
+    private long dataDigest;
+    private long dataCount;
     private long disagreements;
     private String first;
     /** Where the batch that the last member visited belongs to starts, or -1. */
     private long batchStart = -1;
     private long previousEnd = -1;
 
-    HintComparison(byte[] hint, long covered) {
+    private HintComparison(byte[] hint, long covered, boolean exact) {
         this.hint = hint;
         this.covered = covered;
-        HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) ->
-                add((offset << 32) | (keyOff - HintFormat.ENTRY_SIZE)));
-        Arrays.sort(entries, 0, count);
+        this.exact = exact;
+        HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) -> {
+            if (exact) {
+                add((offset << 32) | (keyOff - HintFormat.ENTRY_SIZE));
+            } else {
+                hintDigest += digest(offset, recordLength, flags, expiresAt, buf, keyOff, keyLength);
+                count++;
+            }
+        });
+        if (exact) {
+            Arrays.sort(entries, 0, count);
+        }
+    }
+
+    /** A comparison that only tells whether hint and data agree. */
+    static HintComparison quick(byte[] hint, long covered) {
+        return new HintComparison(hint, covered, false);
+    }
+
+    /** A comparison that names the first disagreement. */
+    static HintComparison exact(byte[] hint, long covered) {
+        return new HintComparison(hint, covered, true);
     }
 
     private void add(long entry) {
@@ -58,6 +90,14 @@ final class HintComparison {
             }
             return;
         }
+        int flags = RecordFormat.flags(buf, off) & (RecordFormat.TOMBSTONE | RecordFormat.EXPIRES);
+        int keyLength = RecordFormat.keyLength(buf, off);
+        int keyOff = off + RecordFormat.keyOffset(flags);
+        if (!exact) {
+            dataDigest += digest(offset, length, flags, RecordFormat.expiresAt(buf, off), buf, keyOff, keyLength);
+            dataCount++;
+            return;
+        }
         while (next < count && entryOffset(next) < offset) {
             disagree("it lists a record at offset " + entryOffset(next) + " that the data file does not hold");
             next++;
@@ -67,9 +107,6 @@ final class HintComparison {
             return;
         }
         int p = (int) entries[next++];
-        int flags = RecordFormat.flags(buf, off) & (RecordFormat.TOMBSTONE | RecordFormat.EXPIRES);
-        int keyLength = RecordFormat.keyLength(buf, off);
-        int keyOff = off + RecordFormat.keyOffset(flags);
         if (RecordFormat.getInt(hint, p + 4) != length || RecordFormat.getUnsignedShort(hint, p + 8) != flags
                 || RecordFormat.getUnsignedShort(hint, p + 10) != keyLength
                 || RecordFormat.getLong(hint, p + 12) != RecordFormat.expiresAt(buf, off)
@@ -79,16 +116,41 @@ final class HintComparison {
         }
     }
 
-    /** Ends the comparison at the scan's valid end; returns what disagrees, or null when nothing does. */
+    /**
+     * Ends the comparison at the scan's valid end; returns what disagrees, null when nothing does,
+     * or, from a quick comparison, {@link #LOOK_CLOSER} when something does.
+     */
     String finish(long validEnd) {
-        for (; next < count; next++) {
+        for (; exact && next < count; next++) {
             disagree("it lists a record at offset " + entryOffset(next) + " that the data file does not hold");
         }
         if (covered > validEnd) {
             disagree("it covers the data up to offset " + covered + ", past the valid end at " + validEnd);
         }
-        return disagreements == 0 ? null
-                : disagreements + (disagreements == 1 ? " disagreement" : " disagreements") + " with the data; the first: " + first;
+        if (!exact && (dataCount != count || dataDigest != hintDigest)) {
+            disagree(LOOK_CLOSER);
+        }
+        if (disagreements == 0) {
+            return null;
+        }
+        return exact ? disagreements + (disagreements == 1 ? " disagreement" : " disagreements")
+                + " with the data; the first: " + first : LOOK_CLOSER;
+    }
+
+    /** A 64-bit digest of one entry, the same whether it is computed from the hint or from the record. */
+    private static long digest(long offset, long length, int flags, long expiresAt, byte[] b, int keyOff, int keyLength) {
+        long h = offset * 0x9E3779B97F4A7C15L ^ length * 0xC2B2AE3D27D4EB4FL ^ (long) flags << 48 ^ mix(expiresAt);
+        for (int i = 0; i < keyLength; i++) {
+            h = (h ^ (b[keyOff + i] & 0xFF)) * 0x100000001B3L;
+        }
+        return mix(h ^ keyLength);
+    }
+
+    /** The finalizer of SplitMix64: every input bit moves every output bit. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     private long entryOffset(int i) {

@@ -45,18 +45,6 @@ import java.util.Set;
 public final class StoreRepairer {
 
     private static final SecureRandom SALTS = new SecureRandom();
-    /** The report already names every bad byte; rebuilding a hint need not log them again. */
-    private static final SegmentScanner.DamageListener SILENT = new SegmentScanner.DamageListener() {
-        @Override
-        public void skipped(long offset, long length, boolean batch) {
-            // reported by the verify that planned this repair
-        }
-
-        @Override
-        public void torn(long offset, long length, boolean batch) {
-            // reported by the verify that planned this repair
-        }
-    };
 
     private final Path dir;
     private final ProgressListener progress;
@@ -240,7 +228,7 @@ public final class StoreRepairer {
                 throw new BitCaskException(data + " has no intact header: no hint written");
             }
             HintFormat.Builder hint = new HintFormat.Builder(id, h.salt());
-            SegmentScanner.Result r = new SegmentScanner(reader, size, h.salt(), SILENT)
+            SegmentScanner.Result r = new SegmentScanner(reader, size, h.salt(), StoreVerifier.SILENT)
                     .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, length) -> hint.add(offset, buf, off, length));
             files.writeFile(hintFile, hint.finish(r.end()));
         }

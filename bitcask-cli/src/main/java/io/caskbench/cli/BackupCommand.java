@@ -19,7 +19,7 @@ final class BackupCommand extends StoreCommand {
 
     @Override
     public Integer call() {
-        try (BitCask db = Stores.openWritable(dir, false); Progress progress = progress("s")) {
+        try (BitCask db = Stores.openWritable(dir, false); Progress progress = progress("")) {
             progress.phase("backup", -1);
             db.backup(target);
         }

@@ -16,7 +16,7 @@ final class MergeCommand extends StoreCommand {
     @Override
     public Integer call() {
         MergeResult r;
-        try (BitCask db = Stores.openWritable(dir, false); Progress progress = progress("s")) {
+        try (BitCask db = Stores.openWritable(dir, false); Progress progress = progress("")) {
             progress.phase("merge", -1);
             r = db.merge();
         }

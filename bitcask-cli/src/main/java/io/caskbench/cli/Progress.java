@@ -6,7 +6,10 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 
 import java.io.Console;
+import java.io.IOException;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Progress bars on stderr, one per phase of a long operation; does nothing when disabled, so a
@@ -31,11 +34,21 @@ final class Progress implements ProgressListener, AutoCloseable {
     }
 
     /**
-     * True when the process talks to a terminal. Before JDK 22 a console exists only then; from
-     * JDK 22 on one exists also when the streams are redirected, and {@code isTerminal()} (which
-     * the 17 baseline cannot name) tells.
+     * True when stderr, where the bars go, is a terminal. On Linux its file descriptor names the
+     * device, so {@code bitcask dump DIR > file} still shows a bar. Elsewhere the console decides:
+     * before JDK 22 one exists only when stdin and stdout are terminals; from JDK 22 on one exists
+     * also when they are redirected, and {@code isTerminal()} (which the 17 baseline cannot name) tells.
      */
     static boolean terminal() {
+        try {
+            String stderr = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return stderr.startsWith("/dev/pts/") || stderr.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException notLinux) {
+            return consoleIsTerminal();
+        }
+    }
+
+    private static boolean consoleIsTerminal() {
         Console console = System.console();
         if (console == null) {
             return false;
@@ -62,7 +75,9 @@ final class Progress implements ProgressListener, AutoCloseable {
                 .setConsumer(new ConsoleProgressBarConsumer(System.err))
                 .setUpdateIntervalMillis(200)
                 .clearDisplayOnFinish();
-        if ("MiB".equals(unit)) {
+        if (total < 0) {
+            b.setUnit("", 1); // no count to show: the bar shows the time that has passed
+        } else if ("MiB".equals(unit)) {
             b.setUnit(" MiB", MIB).showSpeed();
         } else {
             b.setUnit(" " + unit, 1);

@@ -42,4 +42,15 @@ class ProgressIT {
         String plain = onTerminal("--no-progress verify '" + dir + "'");
         assertThat(plain).doesNotContain("100%").contains("no damage found");
     }
+
+    @Test
+    void aDumpIntoAFileStillShowsItsBarOnTheTerminal() throws Exception {
+        assumeTrue(Files.isExecutable(SCRIPT), "util-linux script is not installed");
+        Path dir = tmp.resolve("db");
+        TestStore.build(dir, 300);
+        Path file = tmp.resolve("dump.jsonl");
+        String drawn = onTerminal("dump '" + dir + "' > '" + file + "'");
+        assertThat(drawn).contains("dump").contains(" keys");
+        assertThat(Files.readString(file)).startsWith("{\"key\":").doesNotContain("\r");
+    }
 }

@@ -14,6 +14,8 @@ import io.caskbench.bitcask.merge.MergeOutput;
 import io.caskbench.bitcask.merge.MergeThrottle;
 import io.caskbench.bitcask.merge.Relocations;
 import io.caskbench.bitcask.recovery.SegmentScanner;
+import io.caskbench.bitcask.recovery.StoreRepairer;
+import io.caskbench.bitcask.recovery.StoreVerifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -175,6 +177,57 @@ public final class BitCask implements AutoCloseable {
             throw e;
         }
         return db;
+    }
+
+    /** True when {@code dir} is a directory that holds a store: a data, hint or lock file. */
+    public static boolean isStore(Path dir) {
+        return StoreVerifier.isStore(Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize());
+    }
+
+    /**
+     * Reads every file of the store in {@code dir} without opening it, and reports each kind of
+     * damage and where it is; changes nothing. Works beside a live writer (the report says so).
+     *
+     * @throws BitCaskException when {@code dir} holds no store or cannot be read
+     */
+    public static VerifyReport verify(Path dir) {
+        return verify(dir, VerifyReport.Depth.RECORDS, ProgressListener.NONE);
+    }
+
+    /**
+     * Like {@link #verify(Path)}, reading as much as {@code depth} says, and telling
+     * {@code progress} how far it has come.
+     */
+    public static VerifyReport verify(Path dir, VerifyReport.Depth depth, ProgressListener progress) {
+        Path absolute = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
+        return StoreVerifier.verify(absolute, Objects.requireNonNull(depth, "depth"),
+                Objects.requireNonNull(progress, "progress"), Files.isDirectory(absolute) && StoreLock.heldByWriter(absolute));
+    }
+
+    /**
+     * Verifies the store in {@code dir} and plans a repair by recovery's own rules (see
+     * {@link RepairReport}); when {@code apply}, first copies every file it will change into
+     * {@code backupDir} (which must not exist), then changes them and verifies again. Holds the
+     * store's lock meanwhile.
+     *
+     * @throws BitCaskLockedException when a store, in this process or another, holds {@code dir}
+     * @throws BitCaskException       when {@code dir} holds no store, or a file operation fails
+     */
+    public static RepairReport repair(Path dir, boolean apply, Path backupDir, ProgressListener progress) {
+        Path absolute = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
+        Objects.requireNonNull(progress, "progress");
+        if (apply) {
+            Objects.requireNonNull(backupDir, "backupDir");
+        }
+        if (!StoreVerifier.isStore(absolute)) {
+            throw new BitCaskException(absolute + " holds no BitCask store");
+        }
+        StoreLock lock = StoreLock.acquire(absolute);
+        try {
+            return StoreRepairer.repair(absolute, apply, backupDir, progress);
+        } finally {
+            lock.release();
+        }
     }
 
     // ------------------------------------------------------------------ reads

@@ -309,12 +309,12 @@ final class HtmlReport {
     }
 
     private void seedSection(StringBuilder h) {
-        h.append("<h2 id=\"seeds\">Seed comparison</h2>\n<p class=\"rule\">Each seed experiment's published figure and machine "
-                + "beside our figure for the same work on this machine (converted to the seed's unit). Different hardware "
-                + "means the shape carries over, not the absolute numbers; ratios between two of a seed's own figures "
+        h.append("<h2 id=\"seeds\">Reference experiments</h2>\n<p class=\"rule\">Each reference experiment's published figure and machine "
+                + "beside our figure for the same work on this machine (converted to the experiment's unit). Different hardware "
+                + "means the shape carries over, not the absolute numbers; ratios between two of an experiment's own figures "
                 + "are the fairest comparison.</p>\n");
-        h.append("<table class=\"seeds\"><thead><tr><th>Experiment</th><th>Seed figure</th>")
-                .append("<th>Ours (this machine)</th><th>Ours / seed</th><th>Why they differ</th></tr></thead><tbody>\n");
+        h.append("<table class=\"seeds\"><thead><tr><th>Experiment</th><th>Published figure</th>")
+                .append("<th>Ours (this machine)</th><th>Ours / published</th><th>Why they differ</th></tr></thead><tbody>\n");
         String group = null;
         for (SeedFigures.Outcome c : SeedFigures.compare(suites, cache)) {
             SeedFigures.Entry e = c.entry();
@@ -322,7 +322,7 @@ final class HtmlReport {
             String g = e.seed() + "\u0000" + e.seedMachine();
             if (!g.equals(group)) {
                 group = g;
-                h.append("<tr class=\"group\"><th colspan=\"5\">Seed ").append(esc(e.seed())).append(" &middot; ")
+                h.append("<tr class=\"group\"><th colspan=\"5\">").append(esc(SeedFigures.title(e.seed()))).append(" &middot; ")
                         .append(esc(e.seedMachine())).append("</th></tr>\n");
             }
             h.append("<tr data-seed=\"").append(esc(e.seed())).append("\"").append(c.ours().isEmpty() ? " class=\"warn\"" : "")

@@ -89,7 +89,7 @@ class ReportsTest {
 
         // the seed table: a row per seed experiment, with our figure where the run has one
         assertThat(count(html, "<tr data-seed=\"00[0-4]\"")).isEqualTo(SeedFigures.load().size());
-        assertThat(html).contains("<th colspan=\"5\">Seed 001 &middot; KVM guest: 4 vCPUs");
+        assertThat(html).contains("<th colspan=\"5\">" + SeedFigures.title("001") + " &middot; KVM guest: 4 vCPUs");
         assertThat(html).containsPattern("Java clear / C clear, 64 KiB.*?<td class=\"num\">7.768<br>.*?<b>5.026</b>");
         assertThat(html).containsPattern("64 KiB region, clear, Java MappedByteBuffer put\\(new byte\\[size\\]\\).*?"
                 + "16,018<br>.*?<b>9,800</b>.*?<td class=\"num\">0.612<br><span class=\"faster\">1.63x faster</span>");
@@ -98,7 +98,7 @@ class ReportsTest {
         assertThat(html).as("the scaled large set in MiB/s: 16 MiB largest file = 81.5 MiB per pass in 31 ms")
                 .containsPattern("7 files of 42-94 MB.*?<b>2,628</b> <span class=\"muted\">MiB/s");
 
-        assertThat(html).as("seed 002 against SeedWorkload on BitCask MAPPED").containsPattern(
+        assertThat(html).as("the Java BitCask experiment against SeedWorkload on BitCask MAPPED").containsPattern(
                 "1M puts on one thread.*?1,360,161<br>.*?<b>1,210,000</b>.*?SeedWorkload.singlePut \\{store=BITCASK_MAPPED, workload=SEED\\}"
                         + ".*?<td class=\"num\">0.890<br><span class=\"slower\">1.12x slower</span>");
 

@@ -852,9 +852,18 @@ public final class BitCask implements AutoCloseable {
         Segment seg = active;
         long end = seg.end();
         forceSealed();
-        seg.writer().force();
-        seg.durableTo(end);
+        // Inside the gate: a merge may have sealed, copied and retired this segment meanwhile, and
+        // must not unmap it under the force. One it retired was forced before it was copied.
+        int token = gate.enter();
+        try {
+            if (segmentAt(seg.slot()) == seg) {
+                seg.writer().force();
+            }
+        } finally {
+            gate.exit(token);
+        }
         forceDirectoryIfDirty();
+        seg.durableTo(end); // only now: under ALWAYS a reader may return these records once they are durable
         if (target > durableLsn) {
             durableLsn = target;
         }

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -9,8 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -112,6 +115,72 @@ class MergeRaceTest {
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A sync that took the active segment to force it, and is descheduled before the force while a
+     * merge seals, copies and retires that segment, must neither fail the store nor force a segment
+     * the merge closed (for a mapping, that would touch unmapped memory).
+     */
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void aSyncHeldUpWhileAMergeRetiresTheSegmentItForcesFailsNothing(Backend backend) throws Exception {
+        WatchingBackend watching = new WatchingBackend(backend.create());
+        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();
+        try (BitCask db = BitCask.open(dir, o)) {
+            db.put("k", new byte[100]);
+            db.put("k", new byte[200]); // dead bytes, so the merge runs; both in the active segment 1
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch resume = new CountDownLatch(1);
+            AtomicReference<Thread> syncer = new AtomicReference<>();
+            watching.beforeForce = name -> {
+                if (Thread.currentThread() == syncer.get() && name.equals("000000001.data")) {
+                    held.countDown();
+                    awaitQuietly(resume);
+                }
+            };
+            AtomicReference<Throwable> syncFailure = new AtomicReference<>();
+            Thread sync = new Thread(() -> {
+                try {
+                    db.sync();
+                } catch (Throwable t) {
+                    syncFailure.set(t);
+                }
+            });
+            syncer.set(sync);
+            sync.start();
+            assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
+            AtomicReference<Throwable> mergeFailure = new AtomicReference<>();
+            Thread merge = new Thread(() -> {
+                try {
+                    db.merge();
+                } catch (Throwable t) {
+                    mergeFailure.set(t);
+                }
+            });
+            merge.start();
+            // The merge retires segment 1 at once if nothing holds it up; a store that forces inside
+            // the reader gate makes the merge wait for the sync instead. Either way the sync resumes.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (!watching.closedWriters.contains("000000001.data") && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            resume.countDown();
+            sync.join();
+            merge.join();
+            assertThat(syncFailure.get()).isNull();
+            assertThat(mergeFailure.get()).isNull();
+            db.put("after", new byte[10]); // the store still takes writes
+            assertThat(db.get("k")).hasSize(200);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

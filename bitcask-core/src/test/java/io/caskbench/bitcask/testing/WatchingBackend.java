@@ -7,9 +7,11 @@ import io.caskbench.bitcask.io.SegmentWriter;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -26,6 +28,10 @@ public final class WatchingBackend implements SegmentBackend {
     public final AtomicInteger openHandles = new AtomicInteger();
     /** Files whose read-only open fails with an injected error. */
     public volatile Predicate<Path> failOpenReadOnly = p -> false;
+    /** Called with the file's name before each force through a writer: a test can hold a forcing thread there. */
+    public volatile Consumer<String> beforeForce = name -> { };
+    /** Names of the files whose writer was closed. */
+    public final Set<String> closedWriters = ConcurrentHashMap.newKeySet();
 
     public WatchingBackend(SegmentBackend delegate) {
         this.delegate = delegate;
@@ -96,6 +102,7 @@ public final class WatchingBackend implements SegmentBackend {
 
         @Override
         public void force() {
+            beforeForce.accept(name);
             long covered = writtenEnd(name);
             w.force();
             forced.computeIfAbsent(name, n -> new AtomicLong()).accumulateAndGet(covered, Math::max);
@@ -122,6 +129,7 @@ public final class WatchingBackend implements SegmentBackend {
                 openHandles.decrementAndGet();
             }
             w.close();
+            closedWriters.add(name);
         }
     }
 }

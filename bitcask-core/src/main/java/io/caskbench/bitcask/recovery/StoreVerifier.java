@@ -26,7 +26,7 @@ import java.util.concurrent.Future;
 /**
  * Checks a store directory without opening the store, by recovery's own rules: the header checks
  * of open, the same {@link SegmentScanner} (told to report what it skips instead of logging it),
- * and {@link HintFormat#validate}. Beyond what open checks, it compares every entry of a usable
+ * and {@code HintFormat.validate}. Beyond what open checks, it compares every entry of a usable
  * hint with the record it lists, since open trusts such a hint without reading the data.
  *
  * <p>Files are read through positional reads, never mapped, so a writer that truncates a file

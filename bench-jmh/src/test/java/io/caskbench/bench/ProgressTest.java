@@ -56,13 +56,15 @@ class ProgressTest {
 
     @Test
     void everyRunOfTheQuickStoreSuiteHasAnEstimate() {
-        List<RunEstimate> runs = new StoreSuite().runs(Suite.Profile.QUICK).stream().map(b -> {
+        var suite = new StoreSuite().runs(Suite.Profile.QUICK);
+        List<RunEstimate> runs = suite.stream().map(b -> {
             Options o = b.build();
             return RunEstimate.of(o, find(o));
         }).toList();
-        assertThat(runs).hasSize(6).allSatisfy(r -> assertThat(r.trials()).isPositive());
+        // the suite's length changes as runs are added; what must hold is that none of them matches nothing
+        assertThat(runs).hasSameSizeAs(suite).isNotEmpty().allSatisfy(r -> assertThat(r.trials()).isPositive());
         assertThat(runs).extracting(RunEstimate::label).contains("ThousandThreads.get", "ThousandThreads.put",
-                "PeersSingleThread", "SeedWorkload");
+                "PeersSingleThread.get", "PeersSingleThread.put", "BitCaskSingleThread", "SeedWorkload");
     }
 
     @Test

@@ -4,7 +4,8 @@
  * io.caskbench.shm.msg.RingLayout, where the layout and protocol are described once).
  *
  * usage: msg_peer shm <file> <echo|sink> <full|ends> <max-seconds> <stall-ms>
- *        msg_peer udp <echo|sink> <full|ends> <max-seconds> <stall-ms>
+ *        msg_peer udp|udp-spin <echo|sink> <full|ends> <max-seconds> <stall-ms>
+ * udp blocks in recv; udp-spin polls a non-blocking socket with the spin-yield-nap wait of the rings.
  * It dies with its parent (PR_SET_PDEATHSIG) and after max-seconds whatever happens.
  */
 #include "common.h"
@@ -198,15 +199,42 @@ static int serve_shm(const char *path, int echo, int full, int64_t stall_ns) {
     return 0;
 }
 
-static void send_ack(int sock, uint64_t highest, uint32_t flags) {
+/* Sends one datagram; a polled socket (spin) with a full send buffer is retried with the idle wait. */
+static void udp_send(int sock, const unsigned char *p, size_t n, int spin, int64_t stall_ns) {
+    struct idle w = {stall_ns, "room to send", 0, 0};
+    while (send(sock, p, n, spin ? MSG_DONTWAIT : 0) < 0) {
+        if (!spin || (errno != EAGAIN && errno != EWOULDBLOCK)) fail("send");
+        idle_wait(&w);
+    }
+}
+
+/* Receives one datagram (from a new client when from is set); polled with the idle wait when spin. */
+static ssize_t udp_recv(int sock, unsigned char *buf, struct sockaddr_in *from, socklen_t *from_len, int spin,
+                        int64_t stall_ns) {
+    struct idle w = {stall_ns, "a datagram", 0, 0};
+    for (;;) {
+        ssize_t n = from != NULL
+                ? recvfrom(sock, buf, MAX_DATAGRAM, spin ? MSG_DONTWAIT : 0, (struct sockaddr *) from, from_len)
+                : recv(sock, buf, MAX_DATAGRAM, spin ? MSG_DONTWAIT : 0);
+        if (n >= 0) return n;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) fail("recv");
+        if (!spin) { /* SO_RCVTIMEO expired: the client is gone */
+            fprintf(stderr, "msg_peer: no datagram for %" PRId64 " ms\n", stall_ns / 1000000);
+            exit(1);
+        }
+        idle_wait(&w);
+    }
+}
+
+static void send_ack(int sock, uint64_t highest, uint32_t flags, int spin, int64_t stall_ns) {
     unsigned char ack[MESSAGE_HEADER_BYTES];
     st64(ack + MSG_SEQ, highest);
     st32(ack + MSG_LENGTH, 0);
     st32(ack + MSG_FLAGS, flags);
-    if (send(sock, ack, sizeof ack, 0) < 0) fail("send");
+    udp_send(sock, ack, sizeof ack, spin, stall_ns);
 }
 
-static int serve_udp(int echo, int full, int64_t stall_ns) {
+static int serve_udp(int echo, int full, int spin, int64_t stall_ns) {
     int sock = socket(AF_INET, SOCK_DGRAM, 0);
     if (sock < 0) fail("socket");
     int size = 1 << 20;
@@ -229,8 +257,7 @@ static int serve_udp(int echo, int full, int64_t stall_ns) {
     if (buf == NULL) fail("malloc");
     struct sockaddr_in client;
     socklen_t client_len = sizeof client;
-    ssize_t n = recvfrom(sock, buf, MAX_DATAGRAM, 0, (struct sockaddr *) &client, &client_len);
-    if (n < 0) fail("recvfrom");
+    ssize_t n = udp_recv(sock, buf, &client, &client_len, spin, stall_ns);
     if (connect(sock, (struct sockaddr *) &client, client_len) != 0) fail("connect");
     struct tally t = {0, 0, 0, 0};
     for (;;) {
@@ -242,25 +269,18 @@ static int serve_udp(int echo, int full, int64_t stall_ns) {
             uint32_t flags = ld32(buf + MSG_FLAGS);
             if (flags & FLAG_STOP) break;
             if (flags & FLAG_SYNC) {
-                send_ack(sock, t.expected - 1, FLAG_ACK | FLAG_SYNC);
+                send_ack(sock, t.expected - 1, FLAG_ACK | FLAG_SYNC, spin, stall_ns);
             } else {
                 int sane = length >= 8 && (length & 7) == 0 && n == (ssize_t) (MESSAGE_HEADER_BYTES + length);
                 tally_count(&t, seq, sane && payload_ok(buf + MSG_PAYLOAD, seq, length, full));
                 if (echo) {
-                    if (send(sock, buf, (size_t) n, 0) < 0) fail("send");
+                    udp_send(sock, buf, (size_t) n, spin, stall_ns);
                 } else if (t.received % UDP_ACK_EVERY == 0) {
-                    send_ack(sock, t.expected - 1, FLAG_ACK);
+                    send_ack(sock, t.expected - 1, FLAG_ACK, spin, stall_ns);
                 }
             }
         }
-        n = recv(sock, buf, MAX_DATAGRAM, 0);
-        if (n < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK) {
-                fprintf(stderr, "msg_peer: no datagram for %" PRId64 " ms\n", stall_ns / 1000000);
-                return 1;
-            }
-            fail("recv");
-        }
+        n = udp_recv(sock, buf, NULL, NULL, spin, stall_ns);
     }
     report(&t);
     free(buf);
@@ -270,17 +290,18 @@ static int serve_udp(int echo, int full, int64_t stall_ns) {
 
 int main(int argc, char **argv) {
     int shm = argc == 7 && strcmp(argv[1], "shm") == 0;
-    int udp = argc == 6 && strcmp(argv[1], "udp") == 0;
+    int spin = argc == 6 && strcmp(argv[1], "udp-spin") == 0;
+    int udp = argc == 6 && (strcmp(argv[1], "udp") == 0 || spin);
     int i = shm ? 3 : 2;
     if ((!shm && !udp) || (strcmp(argv[i], "echo") != 0 && strcmp(argv[i], "sink") != 0)
         || (strcmp(argv[i + 1], "full") != 0 && strcmp(argv[i + 1], "ends") != 0)) {
         fprintf(stderr, "usage: msg_peer shm <file> <echo|sink> <full|ends> <max-seconds> <stall-ms>\n"
-                        "       msg_peer udp <echo|sink> <full|ends> <max-seconds> <stall-ms>\n");
+                        "       msg_peer udp|udp-spin <echo|sink> <full|ends> <max-seconds> <stall-ms>\n");
         return 2;
     }
     int echo = strcmp(argv[i], "echo") == 0;
     int full = strcmp(argv[i + 1], "full") == 0;
     die_with_parent((unsigned) atoi(argv[i + 2]));
     int64_t stall_ns = (int64_t) atol(argv[i + 3]) * 1000000LL;
-    return shm ? serve_shm(argv[2], echo, full, stall_ns) : serve_udp(echo, full, stall_ns);
+    return shm ? serve_shm(argv[2], echo, full, stall_ns) : serve_udp(echo, full, spin, stall_ns);
 }

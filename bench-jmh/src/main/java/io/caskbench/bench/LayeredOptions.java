@@ -18,7 +18,8 @@ import org.openjdk.jmh.util.Optional;
  * ({@code bottom}) one setting at a time. JMH's own {@code OptionsBuilder.parent} chains the other way
  * round, and {@code Options} cannot list which parameters it sets, so a copy would lose {@code -p}
  * values: hence a view. Profilers and excludes are combined; includes are given explicitly because the
- * caller intersects them.
+ * caller intersects them. When neither layer sets the forks' JVM arguments, JMH would give the forks this
+ * JVM's own; the caller may hand a corrected copy of those instead ({@link ForkArgs}).
  */
 final class LayeredOptions implements Options {
 
@@ -27,11 +28,18 @@ final class LayeredOptions implements Options {
     private final Options top;
     private final Options bottom;
     private final List<String> includes;
+    /** The forks' JVM arguments when neither layer sets them; null: JMH's default, this JVM's arguments. */
+    private final List<String> inheritedJvmArgs;
 
     LayeredOptions(Options top, Options bottom, List<String> includes) {
+        this(top, bottom, includes, null);
+    }
+
+    LayeredOptions(Options top, Options bottom, List<String> includes, List<String> inheritedJvmArgs) {
         this.top = top;
         this.bottom = bottom;
         this.includes = List.copyOf(includes);
+        this.inheritedJvmArgs = inheritedJvmArgs == null ? null : List.copyOf(inheritedJvmArgs);
     }
 
     private static <T> Optional<T> pick(Optional<T> top, Optional<T> bottom) {
@@ -176,7 +184,8 @@ final class LayeredOptions implements Options {
 
     @Override
     public Optional<Collection<String>> getJvmArgs() {
-        return pick(top.getJvmArgs(), bottom.getJvmArgs());
+        Optional<Collection<String>> set = pick(top.getJvmArgs(), bottom.getJvmArgs());
+        return set.hasValue() || inheritedJvmArgs == null ? set : Optional.of(inheritedJvmArgs);
     }
 
     @Override

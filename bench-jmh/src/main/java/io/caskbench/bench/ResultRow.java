@@ -48,9 +48,7 @@ public record ResultRow(String className, String method, Map<String, String> par
         }
         Result<?> primary = run.getPrimaryResult();
         Map<String, Double> secondary = new TreeMap<>();
-        for (Map.Entry<String, Result> e : run.getSecondaryResults().entrySet()) {
-            secondary.put(e.getKey(), e.getValue().getScore());
-        }
+        run.getSecondaryResults().forEach((name, result) -> secondary.put(name, result.getScore()));
         return new ResultRow(fqcn.substring(fqcn.lastIndexOf('.') + 1), benchmark.substring(dot + 1), params,
                 bp.getThreads(), primary.getScore(), primary.getScoreError(), primary.getScoreUnit(), secondary);
     }

@@ -47,6 +47,42 @@ class RunSettingsTest {
     }
 
     @Test
+    void helpListingsAndARegexAreJmhsOwnCommandLine() {
+        for (String args : List.of("-h", "-l", "-lp", "-lprof", "-lrf", "FileCopy", "FileCopy -f 1 -prof gc",
+                "-l PeersSingleThread", "-f 1 .*Seed.*", "-nosuchoption")) {
+            assertThat(RunSettings.isPlainJmh(List.of(args.split(" ")))).as(args).isTrue();
+        }
+        for (String args : List.of("-f 1 -wi 0", "-prof gc", "-p store=LMDB -rf json", "-jvmArgsAppend -Xmx2g")) {
+            assertThat(RunSettings.isPlainJmh(List.of(args.split(" ")))).as("suite presets with %s", args).isFalse();
+        }
+        assertThat(RunSettings.isPlainJmh(List.of())).isFalse();
+        Properties p = new Properties();
+        p.setProperty("caskbench.jmhArgs", "-f 1");
+        assertThat(RunSettings.isPlainJmh(RunSettings.jmhArgs(p))).isFalse();
+        assertThat(RunSettings.isPlainJmh(RunSettings.jmhArgs(p, "-l"))).as("the property and the command line together")
+                .isTrue();
+    }
+
+    @Test
+    void forksInheritTheRunnersArgumentsWithTheRunsOwnFolderAndWithoutEmptyProperties() {
+        List<String> runner = List.of("-Xmx1g", "-Dcaskbench.results=/repo/results", "-Dcaskbench.gangLimitSeconds=",
+                "-Dcaskbench.data=/big/disk", "-Dcaskbench.include=", "-Djmh.ignoreLock=false", "-Dother=");
+        assertThat(ForkArgs.inherited(runner, Path.of("/repo/results/2026-11-22T14-05-33-store")))
+                .containsExactly("-Xmx1g", "-Dcaskbench.data=/big/disk", "-Djmh.ignoreLock=false", "-Dother=",
+                        "-Dcaskbench.results=/repo/results/2026-11-22T14-05-33-store");
+    }
+
+    @Test
+    void inheritedForkArgumentsApplyOnlyWhereNeitherLayerSetsAny() {
+        org.openjdk.jmh.runner.options.Options none = new org.openjdk.jmh.runner.options.OptionsBuilder().build();
+        org.openjdk.jmh.runner.options.Options suite = new org.openjdk.jmh.runner.options.OptionsBuilder()
+                .jvmArgs("-Xmx3g").build();
+        assertThat(new LayeredOptions(none, none, List.of(), List.of("-Da=1")).getJvmArgs().get()).containsExactly("-Da=1");
+        assertThat(new LayeredOptions(none, suite, List.of(), List.of("-Da=1")).getJvmArgs().get()).containsExactly("-Xmx3g");
+        assertThat(new LayeredOptions(none, none, List.of()).getJvmArgs().hasValue()).isFalse();
+    }
+
+    @Test
     void includesMatchOneSuitePatternAndEveryFilter() {
         List<String> combined = Includes.intersect(List.of("\\.PeersSingleThread\\.", "\\.SeedWorkload\\."),
                 List.of("get", "Peers"));

@@ -20,8 +20,8 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
 
 /**
- * Grouped bar charts with error bars, drawn by XChart and written as PNG beside the page. One chart
- * per benchmark class of a suite: bar groups are the workloads, bars in a group are the variants
+ * Grouped bar charts with error bars, drawn by XChart: inline SVG for the page ({@link ChartSvg}), or
+ * PNG files beside it for those who want images. One chart per benchmark class of a suite: bar groups are the workloads, bars in a group are the variants
  * (backend, reader, Java or C), so the reference stands next to what is compared with it.
  */
 public final class Charts {
@@ -69,7 +69,8 @@ public final class Charts {
         Map<String, String> chartUnit = new LinkedHashMap<>();
         Map<String, List<JmhResult>> rows = new LinkedHashMap<>();
         for (JmhResult r : suite.pool()) {
-            if (!Double.isFinite(r.primaryMetric().score())) {
+            // A cross-check is not a result: the table shows it, marked; a chart would set it among results.
+            if (!Double.isFinite(r.primaryMetric().score()) || CrossCheck.is(r)) {
                 continue;
             }
             String group = suite.rule().group(r);
@@ -140,8 +141,31 @@ public final class Charts {
     public record Written(Path png, int width, boolean whiskersCut) {
     }
 
-    /** A chart and whether any of its whiskers had to be cut to stay inside the plot. */
-    private record Drawn(CategoryChart chart, boolean whiskersCut) {
+    /**
+     * Draws one spec as inline SVG markup, each bar carrying a tooltip with its value and error.
+     *
+     * @param machineLabel who measured it and when, printed on the chart so a copied chart stays labelled
+     * @param idPrefix prefix for the SVG's element ids, unique per chart on a page
+     */
+    public static ChartSvg.Svg svg(Spec spec, ReferenceRule rule, String machineLabel, String idPrefix) {
+        Drawn drawn = draw(spec, rule, machineLabel);
+        return ChartSvg.render(drawn.chart(), drawn.bars(), idPrefix, drawn.whiskersCut());
+    }
+
+    /**
+     * One bar as painted: its series and the tooltip that names it with the value and error.
+     *
+     * @param series the series (variant) it belongs to
+     * @param tooltip category, series, value and error in the chart's unit
+     */
+    record Bar(String series, String tooltip) {
+    }
+
+    /**
+     * A chart, whether any of its whiskers had to be cut to stay inside the plot, and its bars in the
+     * order XChart paints them (series by series, each in category order, gaps skipped).
+     */
+    private record Drawn(CategoryChart chart, boolean whiskersCut, List<Bar> bars) {
     }
 
     /** Builds the XChart chart for a spec (public for tests and for embedding elsewhere). */
@@ -186,8 +210,9 @@ public final class Charts {
             int i = categories.indexOf(categoryOf.apply(r));
             String unit = r.primaryMetric().scoreUnit();
             double v = Units.convert(r.primaryMetric().score(), unit, spec.unit()).orElse(Double.NaN);
+            // NaN: no error estimate (drawn without whisker, and the tooltip says so)
             double e = r.primaryMetric().hasError()
-                    ? Units.convert(r.primaryMetric().scoreError(), unit, spec.unit()).orElse(0) : 0;
+                    ? Units.convert(r.primaryMetric().scoreError(), unit, spec.unit()).orElse(Double.NaN) : Double.NaN;
             if (v > 0) {
                 values.get(seriesOf.apply(r))[i] = v;
                 errors.get(seriesOf.apply(r))[i] = e;
@@ -238,6 +263,7 @@ public final class Charts {
                 chart.getStyler().setYAxisMax(axisTop);
             }
         }
+        List<Bar> bars = new ArrayList<>();
         for (String s : series) {
             List<Double> ys = new ArrayList<>();
             List<Double> es = new ArrayList<>();
@@ -245,7 +271,7 @@ public final class Charts {
             Double[] ers = errors.get(s);
             for (int i = 0; i < categories.size(); i++) {
                 Double v = vs[i];
-                double err = ers[i] == null ? 0 : ers[i];
+                double err = ers[i] == null || !Double.isFinite(ers[i]) ? 0 : ers[i];
                 if (v == null) {
                     // A variant that did not run this workload leaves a gap. NaN, not null: XChart 3.8.8
                     // skips NaN bars but fails on null when the series has error bars.
@@ -261,11 +287,19 @@ public final class Charts {
                     cut |= fit < w;
                     ys.add(y);
                     es.add(Math.max(0, fit));
+                    bars.add(new Bar(s, tooltip(categories.get(i), spec.merged() ? "" : s, v, ers[i], spec.unit())));
                 }
             }
             chart.addSeries(s, categories, ys, es);
         }
-        return new Drawn(chart, cut);
+        return new Drawn(chart, cut, bars);
+    }
+
+    /** "get keyCount=1000000 · LMDB: 613,819 ± 12,003 ops/s", in real values whatever the axis scale. */
+    private static String tooltip(String category, String series, double value, Double error, String unit) {
+        String what = series.isEmpty() || series.equals(category) ? category : category + " \u00b7 " + series;
+        String err = error != null && Double.isFinite(error) ? " \u00b1 " + Units.format(error) : " (no error estimate)";
+        return what + ": " + Units.format(value) + err + " " + unit;
     }
 
     private static double topWhisker(Map<String, Double[]> values, Map<String, Double[]> errors) {
@@ -274,7 +308,7 @@ public final class Charts {
             Double[] err = errors.get(e.getKey());
             for (int i = 0; i < e.getValue().length; i++) {
                 if (e.getValue()[i] != null) {
-                    top = Math.max(top, e.getValue()[i] + (err[i] == null ? 0 : err[i]));
+                    top = Math.max(top, e.getValue()[i] + (err[i] == null || !Double.isFinite(err[i]) ? 0 : err[i]));
                 }
             }
         }

@@ -112,6 +112,38 @@ public record Comparison(List<Comparison.Row> rows) {
         return rows.stream().filter(r -> r.change() == change).toList();
     }
 
+    /** How many benchmarks of the old run the new run has too (whether or not their units convert). */
+    public int matched() {
+        return (int) rows.stream().filter(r -> r.old() != null && r.now() != null).count();
+    }
+
+    /** How many benchmarks the old run has: what a comparison can at most cover. */
+    public int baseline() {
+        return (int) rows.stream().filter(r -> r.old() != null).count();
+    }
+
+    /** The share of the old run's benchmarks found in the new run, in percent; 0 when the old run is empty. */
+    public double matchedPct() {
+        return baseline() == 0 ? 0 : matched() * 100.0 / baseline();
+    }
+
+    /**
+     * Why this comparison cannot guard anything, if the runs share less than {@code minPct} percent of the
+     * old run's benchmarks: two runs of different benchmarks would otherwise pass with every row "added" or
+     * "removed".
+     *
+     * @param minPct the least share of the old run's benchmarks the new run must have
+     * @return the message, or empty when enough benchmarks match
+     */
+    public Optional<String> tooFewMatched(double minPct) {
+        if (baseline() > 0 && matchedPct() >= minPct) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "FAIL: only %d of the old run's %d benchmarks are in the new run "
+                + "(%.1f%%; --min-match asks for %.1f%%): the runs measured different things, so this comparison "
+                + "cannot show a change", matched(), baseline(), matchedPct(), minPct));
+    }
+
     /** Rows that fail a build with this threshold (regressed, or uncertain, by more than it). */
     public List<Row> failing(double thresholdPct) {
         return rows.stream().filter(r -> r.failsAbove(thresholdPct)).toList();

@@ -12,8 +12,9 @@ import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
- * Builds the self-contained index.html of a results folder: inline CSS, charts as PNG files beside
- * the page, no scripts and no network access, so it opens from a CI artifact or a laptop offline.
+ * Builds the index.html of a results folder as one self-contained file: inline CSS, charts as inline
+ * SVG with a tooltip on every bar, no scripts and no network access, so it can be mailed or attached
+ * to a CI run and opens offline. On request the charts are PNG files beside the page instead.
  */
 final class HtmlReport {
 
@@ -31,7 +32,8 @@ final class HtmlReport {
             ".faster{color:#16794a}.slower{color:#b3261e}.muted{color:#6b7785}.badge{display:inline-block;padding:0 6px;border-radius:8px;font-size:11px;font-weight:600}",
             ".cold{background:#dbeafe;color:#1e40af}.notcold{background:#fde2e1;color:#9b1c1c}",
             "figure{margin:10px 0 18px;background:#fff;border:1px solid #dde3ea;padding:8px;display:inline-block;max-width:100%}",
-            "figure img{max-width:100%;height:auto;display:block}figcaption{color:#4a5663;font-size:12px;margin-top:4px}",
+            "figure img,figure svg{max-width:100%;height:auto;display:block}figcaption{color:#4a5663;font-size:12px;margin-top:4px}",
+            "svg .tips rect:hover{fill-opacity:.12}tr.xcheck td{background:#f3f3f3;color:#6b7785}.xbadge{background:#e5e7eb;color:#374151}",
             "dl.machine{display:grid;grid-template-columns:max-content auto;gap:2px 16px;background:#fff;border:1px solid #dde3ea;padding:10px 14px}",
             "dl.machine dt{font-weight:600}dl.machine dd{margin:0}",
             "table.seeds td.ours{min-width:200px;max-width:340px;overflow-wrap:anywhere}table.seeds td:first-child{max-width:320px}",
@@ -44,12 +46,18 @@ final class HtmlReport {
     private final Machine machine;
     private final List<SuiteResults> suites;
     private final CacheState cache;
+    private final boolean pngCharts;
+    private int charts;
 
-    HtmlReport(Path dir, Machine machine, List<SuiteResults> suites, CacheState cache) {
+    /**
+     * @param pngCharts whether charts are PNG files beside the page rather than SVG inside it
+     */
+    HtmlReport(Path dir, Machine machine, List<SuiteResults> suites, CacheState cache, boolean pngCharts) {
         this.dir = dir;
         this.machine = machine;
         this.suites = suites;
         this.cache = cache;
+        this.pngCharts = pngCharts;
     }
 
     String render() {
@@ -76,7 +84,8 @@ final class HtmlReport {
         h.append("<footer>Generated ").append(OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS))
                 .append(" by caskbench bench-report from <code>").append(esc(dir.toAbsolutePath().normalize().toString()))
                 .append("</code>. Error = half-width of JMH's 99.9% confidence interval. Re-render with ")
-                .append("<code>mvn -q -pl bench-report -am package exec:exec -Dreport.args=\"render results\"</code>.</footer>\n");
+                .append("<code>mvn -q -pl bench-report package exec:exec -Dreport.args=\"render ")
+                .append(esc(dir.toAbsolutePath().normalize().toString())).append("\"</code>.</footer>\n");
         h.append("</main></body></html>\n");
         return h.toString();
     }
@@ -132,12 +141,24 @@ final class HtmlReport {
 
     private void chart(StringBuilder h, SuiteResults s, Charts.Spec spec) {
         try {
-            Charts.Written png = Charts.write(spec, s.rule(), machineLabel(), dir);
-            h.append("<figure><img src=\"").append(esc(png.png().getFileName().toString())).append("\" width=\"")
-                    .append(png.width()).append("\" alt=\"").append(esc(s.name() + ": " + spec.group() + " in " + spec.unit()))
-                    .append("\"><figcaption>").append(esc(spec.group())).append(": ").append(spec.rows().size())
+            String alt = esc(s.name() + ": " + spec.group() + " in " + spec.unit());
+            boolean cut;
+            if (pngCharts) {
+                Charts.Written png = Charts.write(spec, s.rule(), machineLabel(), dir);
+                h.append("<figure><img src=\"").append(esc(png.png().getFileName().toString())).append("\" width=\"")
+                        .append(png.width()).append("\" alt=\"").append(alt).append("\">");
+                cut = png.whiskersCut();
+            } else {
+                ChartSvg.Svg svg = Charts.svg(spec, s.rule(), machineLabel(), "c" + (++charts) + "-");
+                // markup starts with "<svg"; the label makes the chart readable to screen readers
+                h.append("<figure class=\"chart\"><svg role=\"img\" aria-label=\"").append(alt).append('"')
+                        .append(svg.markup(), "<svg".length(), svg.markup().length());
+                cut = svg.whiskersCut();
+            }
+            h.append("<figcaption>").append(esc(spec.group())).append(": ").append(spec.rows().size())
                     .append(" results in ").append(esc(spec.unit())).append(", bars = mean, whiskers = 99.9% error")
-                    .append(png.whiskersCut() ? " (some whiskers were longer than the bars allow and are cut; the table has the full error)" : "")
+                    .append(pngCharts ? "" : "; hover over a bar for its value and error")
+                    .append(cut ? " (some whiskers were longer than the bars allow and are cut; the table has the full error)" : "")
                     .append("</figcaption></figure>\n");
         } catch (IOException | RuntimeException | LinkageError | java.awt.AWTError e) {
             // A chart that cannot be drawn (odd data, or no fonts/AWT on a bare CI image) must not cost
@@ -151,14 +172,19 @@ final class HtmlReport {
         h.append("<table><thead><tr><th>Benchmark</th><th>Params</th><th>Mode</th><th>Threads</th><th>Score</th>")
                 .append("<th>Error (±)</th><th>Unit</th><th>Ratio</th><th>vs reference</th></tr></thead><tbody>\n");
         for (JmhResult r : f.results()) {
-            OptionalDouble ratio = s.ratio(r);
+            boolean crossCheck = CrossCheck.is(r);
+            OptionalDouble ratio = crossCheck ? OptionalDouble.empty() : s.ratio(r);
             boolean ref = s.rule().isReference(r) && ratio.isPresent();
             Optional<String> note = cache.note(r);
             boolean notCold = CacheState.isColdRequested(r) && !cache.reallyCold(r);
-            h.append("<tr").append(ref ? " class=\"ref\"" : notCold ? " class=\"warn\"" : "").append("><td>")
-                    .append(esc(r.shortName())).append("</td><td>").append(esc(r.paramsLabel()));
+            h.append("<tr").append(crossCheck ? " class=\"xcheck\"" : ref ? " class=\"ref\"" : notCold ? " class=\"warn\"" : "")
+                    .append("><td>").append(esc(r.shortName())).append("</td><td>").append(esc(r.paramsLabel()));
             note.ifPresent(n -> h.append(" <span class=\"badge ").append(notCold ? "notcold" : "cold").append("\">")
                     .append(esc(n)).append("</span>"));
+            if (crossCheck) {
+                h.append(" <span class=\"badge xbadge\">").append(esc(CrossCheck.LABEL)).append("</span>");
+            }
+            s.rule().caveat(r).ifPresent(c -> h.append(" <span class=\"badge notcold\">").append(esc(c)).append("</span>"));
             h.append(secondary(r));
             h.append("</td><td>").append(esc(r.mode())).append("</td><td class=\"num\">").append(r.threads())
                     .append("</td><td class=\"num\">").append(Units.format(r.primaryMetric().score()))
@@ -168,7 +194,9 @@ final class HtmlReport {
                     .append("</td><td>").append(esc(r.primaryMetric().scoreUnit())).append("</td><td class=\"num\">")
                     .append(ratio.isPresent() ? String.format(Locale.ROOT, "%.3f", ratio.getAsDouble()) : "")
                     .append("</td><td class=\"nw\">");
-            if (ref) {
+            if (crossCheck) {
+                h.append("not a result");
+            } else if (ref) {
                 h.append("reference");
             } else if (ratio.isPresent()) {
                 String reading = ReferenceRule.reading(ratio.getAsDouble(), r.higherIsBetter());
@@ -281,12 +309,12 @@ final class HtmlReport {
     }
 
     private void seedSection(StringBuilder h) {
-        h.append("<h2 id=\"seeds\">Seed comparison</h2>\n<p class=\"rule\">Each seed experiment's published figure and machine "
-                + "beside our figure for the same work on this machine (converted to the seed's unit). Different hardware "
-                + "means the shape carries over, not the absolute numbers; ratios between two of a seed's own figures "
+        h.append("<h2 id=\"seeds\">Reference experiments</h2>\n<p class=\"rule\">Each reference experiment's published figure and machine "
+                + "beside our figure for the same work on this machine (converted to the experiment's unit). Different hardware "
+                + "means the shape carries over, not the absolute numbers; ratios between two of an experiment's own figures "
                 + "are the fairest comparison.</p>\n");
-        h.append("<table class=\"seeds\"><thead><tr><th>Experiment</th><th>Seed figure</th>")
-                .append("<th>Ours (this machine)</th><th>Ours / seed</th><th>Why they differ</th></tr></thead><tbody>\n");
+        h.append("<table class=\"seeds\"><thead><tr><th>Experiment</th><th>Published figure</th>")
+                .append("<th>Ours (this machine)</th><th>Ours / published</th><th>Why they differ</th></tr></thead><tbody>\n");
         String group = null;
         for (SeedFigures.Outcome c : SeedFigures.compare(suites, cache)) {
             SeedFigures.Entry e = c.entry();
@@ -294,7 +322,7 @@ final class HtmlReport {
             String g = e.seed() + "\u0000" + e.seedMachine();
             if (!g.equals(group)) {
                 group = g;
-                h.append("<tr class=\"group\"><th colspan=\"5\">Seed ").append(esc(e.seed())).append(" &middot; ")
+                h.append("<tr class=\"group\"><th colspan=\"5\">").append(esc(SeedFigures.title(e.seed()))).append(" &middot; ")
                         .append(esc(e.seedMachine())).append("</th></tr>\n");
             }
             h.append("<tr data-seed=\"").append(esc(e.seed())).append("\"").append(c.ours().isEmpty() ? " class=\"warn\"" : "")

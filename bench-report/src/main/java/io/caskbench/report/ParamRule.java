@@ -29,9 +29,11 @@ public record ParamRule(
         return new ParamRule(suite, "no reference rule for this suite: scores only", List.of(), true, null);
     }
 
+    /** The benchmark class, with its caveat when it has one, so every chart of it carries the warning. */
     @Override
     public String group(JmhResult r) {
-        return ReferenceRule.simpleClassName(r);
+        String group = ReferenceRule.simpleClassName(r);
+        return caveat(r).map(c -> group + " (" + c + ")").orElse(group);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -15,12 +16,14 @@ import picocli.CommandLine.Spec;
 /**
  * The report's command line: {@code render <dir>} writes summaries and index.html for a results
  * folder, {@code compare <old> <new>} compares two runs, {@code machine <dir>} records this machine.
+ * A results root (the folder holding one folder per run and {@code latest}) stands for its latest run.
  *
- * <p>Exit codes: 0 success, 1 a regression beyond {@code --fail-above}, 2 bad usage or unreadable input.
+ * <p>Exit codes: 0 success, 1 a regression beyond {@code --fail-above}, 2 bad usage or unreadable input,
+ * 3 the runs share too few benchmarks to be compared ({@code --min-match}).
  */
 @Command(name = "report", mixinStandardHelpOptions = true, version = "caskbench bench-report 0.1.0",
         description = "caskbench results: render a results folder, or compare two runs.",
-        subcommands = {ReportCli.Render.class, ReportCli.Compare.class, ReportCli.MachineCmd.class})
+        subcommands = {ReportCli.Render.class, ReportCli.Compare.class, ReportCli.MachineCmd.class, DocsCommand.class})
 public final class ReportCli implements Runnable {
 
     @Spec
@@ -53,32 +56,35 @@ public final class ReportCli implements Runnable {
 
     /** {@code render <dir>}: summaries and index.html for one results folder. */
     @Command(name = "render", mixinStandardHelpOptions = true,
-            description = "Write <name>-summary.txt for every JMH JSON file and index.html (+ chart PNGs) in DIR.")
+            description = {"Write <name>-summary.txt for every JMH JSON file in DIR, and index.html: one file,",
+                "charts drawn inline as SVG. DIR may be a results root; its latest run is rendered."})
     static final class Render implements Callable<Integer> {
 
         @Spec
         private CommandLine.Model.CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})",
+        @Parameters(index = "0", paramLabel = "DIR", description = "run folder or results root (default: ${DEFAULT-VALUE})",
                 defaultValue = "results")
         private Path dir;
 
-        @Option(names = "--if-present", description = "when DIR does not exist yet, create it, write only "
-                + "machine.json and succeed (what a benchmark run does before its first results)")
+        @Option(names = "--if-present", description = "when DIR does not exist yet, say so and succeed without "
+                + "writing anything (for builds that render whatever a checkout already has)")
         private boolean ifPresent;
+
+        @Option(names = "--png", description = "draw the charts as PNG files beside index.html instead of inline SVG")
+        private boolean png;
 
         @Override
         public Integer call() {
             if (!Files.isDirectory(dir)) {
                 if (ifPresent) {
-                    Path written = Machine.write(dir);
-                    spec.commandLine().getOut().println("no results yet; machine: " + written.toAbsolutePath().normalize());
+                    spec.commandLine().getOut().println("no results yet in " + dir.toAbsolutePath().normalize());
                     return 0;
                 }
                 spec.commandLine().getErr().println("error: no results folder at " + dir.toAbsolutePath());
                 return 2;
             }
-            Path index = Reports.renderAll(dir);
+            Path index = Reports.renderAll(RunFolders.resolve(dir), png);
             spec.commandLine().getOut().println("report: " + index.toAbsolutePath().normalize());
             return 0;
         }
@@ -86,33 +92,41 @@ public final class ReportCli implements Runnable {
 
     /** {@code compare <old> <new>}: benchmark-by-benchmark changes between two runs. */
     @Command(name = "compare", mixinStandardHelpOptions = true,
-            description = {"Compare two runs (results folders or JMH JSON files) benchmark by benchmark.",
-                "A change is real when it exceeds the two runs' combined 99.9% error."})
+            description = {"Compare two runs (run folders, results roots or JMH JSON files) benchmark by benchmark.",
+                "A change is real when it exceeds the two runs' combined 99.9% error.",
+                "A results root stands for its latest run."})
     static final class Compare implements Callable<Integer> {
 
         @Spec
         private CommandLine.Model.CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "OLD", description = "the baseline: results folder or JSON file")
-        private Path oldRun;
+        @Parameters(index = "0", paramLabel = "OLD", description = "the baseline: run folder, results root or JSON file")
+        private Path oldArg;
 
-        @Parameters(index = "1", paramLabel = "NEW", description = "the candidate: results folder or JSON file")
-        private Path newRun;
+        @Parameters(index = "1", paramLabel = "NEW", description = "the candidate: run folder, results root or JSON file")
+        private Path newArg;
 
         @Option(names = "--fail-above", paramLabel = "PCT",
                 description = "exit 1 when any benchmark is worse by more than PCT percent "
                         + "(beyond the combined error, or without an error estimate)")
         private Double failAbove;
 
+        @Option(names = "--min-match", paramLabel = "PCT", defaultValue = "50",
+                description = "exit 3 when the new run has fewer than PCT percent of the old run's benchmarks "
+                        + "(default: ${DEFAULT-VALUE}); 0 compares whatever the two runs share")
+        private double minMatch;
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            for (Path p : List.of(oldRun, newRun)) {
+            for (Path p : List.of(oldArg, newArg)) {
                 if (!Files.exists(p)) {
                     spec.commandLine().getErr().println("error: " + p + " does not exist");
                     return 2;
                 }
             }
+            Path oldRun = RunFolders.resolve(oldArg);
+            Path newRun = RunFolders.resolve(newArg);
             List<JmhResult> olds = ResultFile.readAll(oldRun);
             List<JmhResult> news = ResultFile.readAll(newRun);
             Optional<Machine> mo = machineOf(oldRun);
@@ -127,7 +141,15 @@ public final class ReportCli implements Runnable {
             out.print(c.table());
             out.println();
             out.println(c.verdict(Optional.ofNullable(failAbove)));
+            out.printf(Locale.ROOT, "matched: %d of the old run's %d benchmarks (%.1f%%)%n", c.matched(), c.baseline(),
+                    c.matchedPct());
+            Optional<String> tooFew = c.tooFewMatched(minMatch);
+            tooFew.ifPresent(out::println);
             out.flush();
+            if (tooFew.isPresent()) {
+                spec.commandLine().getErr().println("error: " + tooFew.get().substring("FAIL: ".length()));
+                return 3;
+            }
             return failAbove != null && !c.failing(failAbove).isEmpty() ? 1 : 0;
         }
 

@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Renders a results folder: a {@code <name>-summary.txt} for every JMH result file (below whatever the
  * runner wrote into that file itself, see {@link Summaries#MARKER}) and one
- * {@code index.html} (with chart PNGs beside it) for the whole folder. Runners call
+ * {@code index.html} (charts inline as SVG, or as PNGs beside it on request) for the whole folder. Runners call
  * {@link #renderAll(Path)} at the end of a run; {@code ReportCli render} does the same on demand.
  */
 public final class Reports {
@@ -29,6 +29,14 @@ public final class Reports {
      * @return the path of {@code index.html}
      */
     public static Path renderAll(Path resultsDir) {
+        return renderAll(resultsDir, false);
+    }
+
+    /**
+     * {@link #renderAll(Path)}, with the charts as PNG files beside the page when {@code pngCharts} is
+     * set, and as SVG inside it otherwise.
+     */
+    public static Path renderAll(Path resultsDir, boolean pngCharts) {
         try {
             Files.createDirectories(resultsDir);
             List<ResultFile> files = ResultFile.listIn(resultsDir);
@@ -46,7 +54,7 @@ public final class Reports {
                 }
             }
             Path index = resultsDir.resolve(INDEX);
-            Files.writeString(index, new HtmlReport(resultsDir, machine, suites, cache).render(), StandardCharsets.UTF_8);
+            Files.writeString(index, new HtmlReport(resultsDir, machine, suites, cache, pngCharts).render(), StandardCharsets.UTF_8);
             return index;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render the report in " + resultsDir, e);

@@ -120,6 +120,19 @@ public final class SeedFigures {
      * @param denominator for ratio experiments: the denominator's counterparts
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
+    /** What each reference experiment measured, by its id in the figures file: how the report names it. */
+    private static final java.util.Map<String, String> TITLES = java.util.Map.of(
+            "000", "buffered read against mmap on a phone, small and large files",
+            "001", "MappedByteBuffer writes and clears against C, and shared memory against UDP",
+            "002", "a Java BitCask: puts and gets on one thread and on 1000",
+            "003", "file-system operations on iOS",
+            "004", "stream reads against mmap for random chunks of a large file");
+
+    /** The name of the reference experiment with {@code id}, by what it measured. */
+    public static String title(String id) {
+        return TITLES.getOrDefault(id, "reference experiment " + id);
+    }
+
     public record Entry(String id, String seed, String experiment, String seedMachine, double seedFigure,
                         String seedUnit, String unitLabel, List<Match> ours, String why, Boolean comparable,
                         String ratioOf, List<Match> numerator, List<Match> denominator) {

@@ -34,7 +34,8 @@ public final class Summaries {
         rows.add(new String[] {"Benchmark", "Params", "Mode", "Score", "Error", "Unit", "Ratio", "vs reference"});
         for (JmhResult r : file.results()) {
             OptionalDouble ratio = suite.ratio(r);
-            String params = r.paramsLabel() + cache.note(r).map(n -> " [" + n + "]").orElse("");
+            String params = r.paramsLabel() + cache.note(r).map(n -> " [" + n + "]").orElse("")
+                    + suite.rule().caveat(r).map(c -> " [" + c.toUpperCase(Locale.ROOT) + "]").orElse("");
             rows.add(new String[] {
                 r.shortName(), params, r.mode(),
                 Units.format(r.primaryMetric().score()),

@@ -49,6 +49,42 @@ class ChartsTest {
         assertThat(BitmapEncoderCheck.pixelsOf(c)).as("draws without failing").isPositive();
     }
 
+    @Test
+    void everyBarOfTheSvgHasItsOwnTooltipAlsoAfterAGap() {
+        List<JmhResult> rows = List.of(row("MAPPED", "get", "100", 2.0e6), row("MAPPED", "put", "100", 1.0e6),
+                row("FILE_CHANNEL", "get", "100", 1.5e6));
+        SuiteResults suite = new SuiteResults(Suites.STORE, List.of(new ResultFile("store", java.nio.file.Path.of("store.json"), rows)));
+        ChartSvg.Svg svg = Charts.svg(Charts.specs(suite).get(0), Suites.STORE, "test machine", "t-");
+        assertThat(svg.tooltips()).isEqualTo(3);
+        assertThat(svg.markup()).startsWith("<svg").endsWith("</svg>")
+                .contains("<title>get \u00b7 MAPPED: 2,000,000 \u00b1 20,000 ops/s</title>",
+                        "<title>put \u00b7 MAPPED: 1,000,000 \u00b1 10,000 ops/s</title>",
+                        "<title>get \u00b7 FILE_CHANNEL: 1,500,000 \u00b1 15,000 ops/s</title>")
+                .doesNotContain("NaN", "<?xml", "<!DOCTYPE")
+                .containsPattern("id=\"t-[^\"]+\"");
+        // FILE_CHANNEL's get sits beside MAPPED's get, left of MAPPED's put
+        double mappedGet = tipX(svg.markup(), "get \u00b7 MAPPED");
+        double channelGet = tipX(svg.markup(), "get \u00b7 FILE_CHANNEL");
+        double mappedPut = tipX(svg.markup(), "put \u00b7 MAPPED");
+        assertThat(channelGet).isGreaterThan(mappedGet).isLessThan(mappedPut);
+
+        // a gap before a bar of the same series: XChart paints it first, with NaN corners, and it must
+        // neither reach the SVG nor take the next bar's tooltip
+        List<JmhResult> late = List.of(row("MAPPED", "get", "100", 2.0e6), row("MAPPED", "put", "100", 1.0e6),
+                row("FILE_CHANNEL", "put", "100", 0.5e6));
+        SuiteResults lateSuite = new SuiteResults(Suites.STORE, List.of(new ResultFile("store", java.nio.file.Path.of("store.json"), late)));
+        ChartSvg.Svg lateSvg = Charts.svg(Charts.specs(lateSuite).get(0), Suites.STORE, "test machine", "u-");
+        assertThat(lateSvg.markup()).doesNotContain("NaN");
+        assertThat(tipX(lateSvg.markup(), "put \u00b7 FILE_CHANNEL")).isGreaterThan(tipX(lateSvg.markup(), "put \u00b7 MAPPED"));
+    }
+
+    private static double tipX(String svg, String tooltip) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<rect x=\"([0-9.]+)\"[^>]*><title>"
+                + java.util.regex.Pattern.quote(tooltip)).matcher(svg);
+        assertThat(m.find()).as(tooltip).isTrue();
+        return Double.parseDouble(m.group(1));
+    }
+
     private static CategoryChart chart(List<JmhResult> rows) {
         SuiteResults suite = new SuiteResults(Suites.STORE, List.of(new ResultFile("store", java.nio.file.Path.of("store.json"), rows)));
         List<Charts.Spec> specs = Charts.specs(suite);

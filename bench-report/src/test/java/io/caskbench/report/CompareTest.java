@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,15 +110,58 @@ class CompareTest {
     }
 
     @Test
-    void renderOfAMissingFolderFailsUnlessAskedToStartIt() {
+    void renderOfAMissingFolderFailsUnlessAskedToSkipIt() {
         Path missing = dir.resolve("not-yet");
         Run plain = cli("render", missing.toString());
         assertThat(plain.code).isEqualTo(2);
         assertThat(plain.err).contains("no results folder");
         Run ifPresent = cli("render", "--if-present", missing.toString());
         assertThat(ifPresent.code).isZero();
-        assertThat(missing.resolve("machine.json")).exists();
-        assertThat(missing.resolve("index.html")).doesNotExist();
+        assertThat(ifPresent.out).contains("no results yet");
+        assertThat(missing).as("nothing is written where no run wrote").doesNotExist();
+    }
+
+    @Test
+    void runsThatShareNoBenchmarkFailWhateverTheirVerdict() throws IOException {
+        Path other = dir.resolve("other.json");
+        Files.writeString(other, """
+                [{"benchmark":"io.caskbench.bench.files.ops.FileCopy.copy","mode":"ss","params":{"copySize":"1048576"},
+                  "primaryMetric":{"score":3.0,"scoreError":0.1,"scoreUnit":"ms/op"}}]
+                """);
+        Run run = cli("compare", oldFile.toString(), other.toString());
+        assertThat(run.code).as("neither a regression nor a usage error: a comparison that cannot show anything")
+                .isEqualTo(3);
+        assertThat(run.out).contains("1 added, 6 removed", "matched: 0 of the old run's 6 benchmarks (0.0%)",
+                "FAIL: only 0 of the old run's 6 benchmarks are in the new run (0.0%; --min-match asks for 50.0%)");
+        assertThat(run.err).contains("error: only 0 of the old run's 6 benchmarks");
+
+        Run waived = cli("compare", oldFile.toString(), other.toString(), "--min-match", "0");
+        assertThat(waived.code).isZero();
+    }
+
+    @Test
+    void theShareOfTheOldRunThatMatchesDecides() {
+        // new.json has 5 of old.json's 6 benchmarks (83.3%) and one of its own
+        Run enough = cli("compare", oldFile.toString(), newFile.toString(), "--min-match", "80");
+        assertThat(enough.code).isZero();
+        assertThat(enough.out).contains("matched: 5 of the old run's 6 benchmarks (83.3%)").doesNotContain("FAIL");
+        Run tooFew = cli("compare", oldFile.toString(), newFile.toString(), "--min-match", "90");
+        assertThat(tooFew.code).isEqualTo(3);
+        Comparison empty = Comparison.of(List.of(), ResultFile.read(newFile).results());
+        assertThat(empty.tooFewMatched(0)).as("an empty baseline guards nothing").isPresent();
+    }
+
+    @Test
+    void aResultsRootStandsForItsLatestRun() throws IOException {
+        Path root = dir.resolve("results");
+        Path first = RunFolders.create(root, "store");
+        Files.copy(oldFile, first.resolve("store.json"));
+        Path second = RunFolders.create(root, "store");
+        Files.copy(newFile, second.resolve("store.json"));
+        Run run = cli("compare", first.toString(), root.toString());
+        assertThat(run.out).contains("new: " + second, "2 regressions");
+        assertThat(cli("render", root.toString()).out).contains(second.resolve("index.html").toString());
+        assertThat(first.resolve("index.html")).doesNotExist();
     }
 
     private static Comparison.Row row(Comparison c, String keyPart) {

@@ -67,33 +67,41 @@ public final class CAnchors {
         return results;
     }
 
-    /** One process run of region_bench: warm-up and measured iterations, as one JMH result. */
+    /**
+     * {@code profile.forks()} process runs of region_bench, each with warm-up and measured iterations,
+     * as one JMH result whose forks are the processes.
+     */
     static RunResult measure(NativeBuild build, Profile profile, String name, String op, String backing,
                              String region) throws IOException {
-        Path file = fileFor(backing);
-        List<String> cmd = List.of(build.program(NativeBuild.REGION_BENCH).toString(), backing,
-                Integer.toString(RegionSize.parse(region)), op, file == null ? "-" : file.toString(),
-                Integer.toString(profile.warmups()), Integer.toString(profile.iterations()),
-                Integer.toString(profile.iterationMillis()));
-        List<List<Result<?>>> iterations = new ArrayList<>();
-        for (String line : runProgram(cmd, file)) {
-            String[] f = line.trim().split("\\s+");
-            if (f.length == 3 && f[0].equals("measure")) {
-                iterations.add(List.of(new AverageTimeResult(ResultRole.PRIMARY, OPS.get(op),
-                        Long.parseLong(f[1]), Long.parseLong(f[2]), TimeUnit.NANOSECONDS)));
+        List<List<List<Result<?>>>> forks = new ArrayList<>();
+        List<String> cmd = List.of();
+        for (int fork = 0; fork < profile.forks(); fork++) {
+            Path file = fileFor(backing);
+            cmd = List.of(build.program(NativeBuild.REGION_BENCH).toString(), backing,
+                    Integer.toString(RegionSize.parse(region)), op, file == null ? "-" : file.toString(),
+                    Integer.toString(profile.warmups()), Integer.toString(profile.iterations()),
+                    Integer.toString(profile.iterationMillis()));
+            List<List<Result<?>>> iterations = new ArrayList<>();
+            for (String line : runProgram(cmd, file)) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length == 3 && f[0].equals("measure")) {
+                    iterations.add(List.of(new AverageTimeResult(ResultRole.PRIMARY, OPS.get(op),
+                            Long.parseLong(f[1]), Long.parseLong(f[2]), TimeUnit.NANOSECONDS)));
+                }
             }
-        }
-        if (iterations.size() != profile.iterations()) {
-            throw new IOException(cmd + " reported " + iterations.size() + " iterations, expected "
-                    + profile.iterations());
+            if (iterations.size() != profile.iterations()) {
+                throw new IOException(cmd + " reported " + iterations.size() + " iterations, expected "
+                        + profile.iterations());
+            }
+            forks.add(iterations);
         }
         Map<String, String> params = new LinkedHashMap<>();
         params.put("backing", backing);
         params.put("region", region);
-        return JmhResults.run(new JmhResults.Spec(name, Mode.AverageTime, params, profile.warmups(),
+        return JmhResults.runs(new JmhResults.Spec(name, Mode.AverageTime, params, profile.warmups(),
                 TimeValue.milliseconds(profile.iterationMillis()), TimeUnit.NANOSECONDS,
                 build.program(NativeBuild.REGION_BENCH).toString(), cmd.subList(1, cmd.size()),
-                build.compiler()), iterations);
+                build.compiler()), forks);
     }
 
     /**

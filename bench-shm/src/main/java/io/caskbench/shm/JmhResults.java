@@ -49,13 +49,13 @@ public final class JmhResults {
                        TimeValue iteration, TimeUnit unit, String runner, List<String> runnerArgs,
                        String runnerVersion) {
 
-        BenchmarkParams toParams(int iterations) {
+        BenchmarkParams toParams(int forks, int iterations) {
             WorkloadParams workload = new WorkloadParams();
             int order = 0;
             for (Map.Entry<String, String> e : params.entrySet()) {
                 workload.put(e.getKey(), e.getValue(), order++);
             }
-            return new BenchmarkParams(benchmark, benchmark, false, 1, new int[] {1}, List.of(), 1, 0,
+            return new BenchmarkParams(benchmark, benchmark, false, 1, new int[] {1}, List.of(), forks, 0,
                     new IterationParams(IterationType.WARMUP, warmups, iteration, 1),
                     new IterationParams(IterationType.MEASUREMENT, iterations, iteration, 1),
                     mode, workload, unit, 1, runner, runnerArgs, System.getProperty("java.version"),
@@ -66,19 +66,31 @@ public final class JmhResults {
     }
 
     /**
-     * One finished measurement: for every measured iteration, its primary result first and any
-     * secondary results after it.
+     * One finished measurement of one run: for every measured iteration, its primary result first and
+     * any secondary results after it.
      */
     public static RunResult run(Spec spec, List<List<Result<?>>> iterations) {
-        BenchmarkParams params = spec.toParams(iterations.size());
-        List<IterationResult> results = new ArrayList<>();
-        for (List<Result<?>> iteration : iterations) {
-            IterationResult r = new IterationResult(params, params.getMeasurement(),
-                    new IterationResultMetaData(0, 0));
-            iteration.forEach(r::addResult);
-            results.add(r);
+        return runs(spec, List.of(iterations));
+    }
+
+    /**
+     * One finished measurement of several runs (forks), each a list of iterations as in {@link #run}; the
+     * JSON keeps each run's iterations apart, as JMH does for forks, so the report can show their spread.
+     */
+    public static RunResult runs(Spec spec, List<List<List<Result<?>>>> forks) {
+        BenchmarkParams params = spec.toParams(forks.size(), forks.get(0).size());
+        List<BenchmarkResult> benchmarks = new ArrayList<>();
+        for (List<List<Result<?>>> iterations : forks) {
+            List<IterationResult> results = new ArrayList<>();
+            for (List<Result<?>> iteration : iterations) {
+                IterationResult r = new IterationResult(params, params.getMeasurement(),
+                        new IterationResultMetaData(0, 0));
+                iteration.forEach(r::addResult);
+                results.add(r);
+            }
+            benchmarks.add(new BenchmarkResult(params, results));
         }
-        return new RunResult(params, List.of(new BenchmarkResult(params, results)));
+        return new RunResult(params, benchmarks);
     }
 
     /** Writes results as JMH JSON to {@code file}, replacing it. */

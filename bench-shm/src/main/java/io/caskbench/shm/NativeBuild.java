@@ -84,6 +84,7 @@ public final class NativeBuild {
         return dir.resolve(name);
     }
 
+    @SuppressWarnings("try") // the file lock is held for its block, never read
     private static NativeBuild build(Path dir) {
         String cc = System.getProperty("caskbench.shm.cc", "gcc");
         String version;

@@ -1,5 +1,10 @@
 package io.caskbench.shm;
 
+import io.caskbench.report.RunFolders;
+import io.caskbench.report.JmhResult;
+import io.caskbench.report.ResultFile;
+import io.caskbench.report.RunRecord;
+import io.caskbench.report.ShmTables;
 import io.caskbench.shm.msg.Messaging;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,14 +14,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 
@@ -24,7 +27,8 @@ import org.openjdk.jmh.runner.RunnerException;
  * Runs bench-shm: the JMH suites, the C anchors and the messaging, in one session, then prints the
  * Java/C and shm/UDP tables. Run by {@code mvn -pl bench-shm -am package exec:exec -DskipTests}.
  *
- * <p>System properties: {@code caskbench.results} (results directory, default {@code results}),
+ * <p>System properties: {@code caskbench.results} (results root, default {@code results}; each run
+ * writes into a new folder in it, which {@code <root>/latest} then points at),
  * {@code caskbench.profile} ({@code quick}, {@code full} or {@code smoke}), {@code caskbench.include}
  * (regex over benchmark names of all three parts), {@code caskbench.jmhArgs} (passed to JMH),
  * {@code caskbench.shm.parts} (any of {@code jmh,c,msg}). Writes {@code shm.json}, {@code shm-c.json},
@@ -40,7 +44,10 @@ public final class ShmMain {
 
     /** Entry point; configured by system properties (see the class comment). */
     public static void main(String[] args) throws IOException, RunnerException {
-        Path results = Path.of(System.getProperty("caskbench.results", "results")).toAbsolutePath();
+        // A folder of its own under the results root, so that no run overwrites another.
+        Path root = Path.of(System.getProperty("caskbench.results", "results")).toAbsolutePath();
+        Path results = RunFolders.create(root, ShmSuite.NAME);
+        System.out.println("bench-shm: results in " + results + " (" + root.resolve(RunFolders.LATEST) + " points at it)");
         Set<String> parts = Arrays.stream(System.getProperty("caskbench.shm.parts", "jmh,c,msg").split(","))
                 .map(s -> s.trim().toLowerCase(Locale.ROOT)).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
         run(results, Profile.of(System.getProperty("caskbench.profile", "quick")),
@@ -57,6 +64,12 @@ public final class ShmMain {
                              PrintStream log) throws IOException, RunnerException {
         Predicate<String> included = include.isEmpty() ? name -> true : Pattern.compile(include).asPredicate();
         Files.createDirectories(results);
+        RunRecord.write(results, ShmSuite.NAME, command(results, profile, include, jmhArgs, parts));
+        java.util.OptionalLong l3 = L3Cache.bytes();
+        Files.writeString(results.resolve(ShmTables.CPU_FILE), l3.isPresent()
+                ? "{\"l3CacheBytes\": " + l3.getAsLong() + "}\n" : "{}\n", StandardCharsets.UTF_8);
+        log.printf("bench-shm: L3 cache %s; regions %s%n", l3.isPresent() ? RegionSize.format(l3.getAsLong())
+                : "unknown (no sysfs)", profile.regions());
         String loadBefore = loadAverage();
         log.printf("bench-shm: profile %s, regions %s, results in %s, JDK %s, load average %s%n", profile.name(),
                 profile.regions(), results, Runtime.version(), loadBefore);
@@ -74,20 +87,20 @@ public final class ShmMain {
         // C and messaging first, under JMH's lock, then the JMH suite, which takes the lock itself
         JmhLock lock = JmhLock.await(Duration.ofMinutes(LOCK_WAIT_MINUTES), log);
         NativeBuild build = NativeBuild.get();
-        List<RunResult> c = new ArrayList<>();
-        List<RunResult> messaging = new ArrayList<>();
+        List<Path> written = new ArrayList<>();
         try {
             build.problem().ifPresent(p -> log.println("bench-shm: C anchors and the C peer are SKIPPED: " + p));
             Path cJson = results.resolve(ShmSuite.NAME + "-c.json");
             if (parts.contains("c") && build.available()) {
-                c.addAll(CAnchors.run(build, profile, included, log));
-                JmhResults.write(cJson, c);
+                JmhResults.write(cJson, CAnchors.run(build, profile, included, log));
+                written.add(cJson);
             } else if (parts.contains("c")) {
                 Files.deleteIfExists(cJson); // an old run's C figures must not sit beside this run's Java ones
             }
             if (parts.contains("msg")) {
-                messaging.addAll(Messaging.run(profile, build, included, log));
-                JmhResults.write(results.resolve(ShmSuite.NAME + "-messaging.json"), messaging);
+                Path msgJson = results.resolve(ShmSuite.NAME + "-messaging.json");
+                JmhResults.write(msgJson, Messaging.run(profile, build, included, log));
+                written.add(msgJson);
             }
         } finally {
             if (lock != null) {
@@ -95,19 +108,40 @@ public final class ShmMain {
             }
         }
 
-        Collection<RunResult> java = List.of();
         if (parts.contains("jmh")) {
-            java = new Runner(ShmSuite.options(profile, include, jmhArgs, results.resolve(ShmSuite.NAME + ".json"))
-                    .build()).run();
+            Path javaJson = results.resolve(ShmSuite.NAME + ".json");
+            new Runner(ShmSuite.options(profile, include, jmhArgs, javaJson).build()).run();
+            written.add(javaJson);
         }
 
+        // The tables come from this run's JSON, read back as bench-report reads it for the docs.
+        List<JmhResult> rows = new ArrayList<>();
+        for (Path file : written) {
+            rows.addAll(ResultFile.read(file).results());
+        }
         String table = String.format("bench-shm %s profile, JDK %s, %s, %d CPUs, load average %s before and %s after%n",
                 profile.name(), Runtime.version(), build.available() ? build.compiler() : "no C compiler",
                 Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage())
-                + RatioTable.render(java, c, messaging, profile.regions());
+                + ShmTables.render(rows, ShmTables.l3(results)).text();
         log.println(table);
         Files.writeString(results.resolve(ShmSuite.NAME + "-ratios.txt"), table, StandardCharsets.UTF_8);
         return table;
+    }
+
+    /** The Maven command that runs this again from a fresh clone, for the generated docs. */
+    static String command(Path results, Profile profile, String include, String jmhArgs, Set<String> parts) {
+        StringBuilder cmd = new StringBuilder("mvn -B -pl bench-shm -am package exec:exec -DskipTests");
+        cmd.append(" -Dcaskbench.profile=").append(profile.name()).append(RunRecord.resultsOption(results));
+        if (!include.isBlank()) {
+            cmd.append(" -Dcaskbench.include='").append(include).append('\'');
+        }
+        if (!jmhArgs.isBlank()) {
+            cmd.append(" -Dcaskbench.jmhArgs='").append(jmhArgs).append('\'');
+        }
+        if (!parts.containsAll(Set.of("jmh", "c", "msg"))) {
+            cmd.append(" -Dcaskbench.shm.parts=").append(String.join(",", new java.util.TreeSet<>(parts)));
+        }
+        return cmd.toString();
     }
 
     private static String fileSystemType(Path dir) {

@@ -47,7 +47,7 @@ public final class ShmSuite {
             b.exclude("\\.segment");
         }
         if (!cli.getForkCount().hasValue()) {
-            b.forks(1);
+            b.forks(profile.forks());
         }
         if (!cli.getWarmupIterations().hasValue()) {
             b.warmupIterations(profile.warmups());

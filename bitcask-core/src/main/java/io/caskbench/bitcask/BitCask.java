@@ -15,6 +15,8 @@ import io.caskbench.bitcask.log.RecordReader;
 import io.caskbench.bitcask.merge.MergePolicy;
 import io.caskbench.bitcask.merge.Merger;
 import io.caskbench.bitcask.recovery.Recovery;
+import io.caskbench.bitcask.recovery.StoreRepairer;
+import io.caskbench.bitcask.recovery.StoreVerifier;
 import io.caskbench.bitcask.segment.HintWriter;
 import io.caskbench.bitcask.segment.Segment;
 import io.caskbench.bitcask.segment.SegmentTable;
@@ -121,7 +123,7 @@ public final class BitCask implements AutoCloseable {
         this.table = new SegmentTable(files, options.segmentSize());
         this.storeLock = readOnly ? null : StoreLock.acquire(dir);
         this.unforced = new UnforcedSegments(table, gate, backend);
-        this.hints = new HintWriter(files, status, table, unforced, gate);
+        this.hints = new HintWriter(files, status, table, gate);
         KeyDirWriter keys = new KeyDirWriter(keyDir, table, dir, syncAlways);
         BatchFence fence = new BatchFence();
         this.mergePolicy = new MergePolicy(options.mergeDeadBytes(), options.mergeDeadRatio());
@@ -173,6 +175,57 @@ public final class BitCask implements AutoCloseable {
             throw new BitCaskException("cannot create " + absolute + ": " + e.getMessage(), e);
         }
         return new BitCask(absolute, options, created);
+    }
+
+    /** True when {@code dir} is a directory that holds a store: a data, hint or lock file. */
+    public static boolean isStore(Path dir) {
+        return StoreVerifier.isStore(Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize());
+    }
+
+    /**
+     * Reads every file of the store in {@code dir} without opening it, and reports each kind of
+     * damage and where it is; changes nothing. Works beside a live writer (the report says so).
+     *
+     * @throws BitCaskException when {@code dir} holds no store or cannot be read
+     */
+    public static VerifyReport verify(Path dir) {
+        return verify(dir, VerifyReport.Depth.RECORDS, ProgressListener.NONE);
+    }
+
+    /**
+     * Like {@link #verify(Path)}, reading as much as {@code depth} says, and telling
+     * {@code progress} how far it has come.
+     */
+    public static VerifyReport verify(Path dir, VerifyReport.Depth depth, ProgressListener progress) {
+        Path absolute = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
+        return StoreVerifier.verify(absolute, Objects.requireNonNull(depth, "depth"),
+                Objects.requireNonNull(progress, "progress"), Files.isDirectory(absolute) && StoreLock.heldByWriter(absolute));
+    }
+
+    /**
+     * Verifies the store in {@code dir} and plans a repair by recovery's own rules (see
+     * {@link RepairReport}); when {@code apply}, first copies every file it will change into
+     * {@code backupDir} (which must not exist), then changes them and verifies again. Holds the
+     * store's lock meanwhile.
+     *
+     * @throws BitCaskLockedException when a store, in this process or another, holds {@code dir}
+     * @throws BitCaskException       when {@code dir} holds no store, or a file operation fails
+     */
+    public static RepairReport repair(Path dir, boolean apply, Path backupDir, ProgressListener progress) {
+        Path absolute = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
+        Objects.requireNonNull(progress, "progress");
+        if (apply) {
+            Objects.requireNonNull(backupDir, "backupDir");
+        }
+        if (!StoreVerifier.isStore(absolute)) {
+            throw new BitCaskException(absolute + " holds no BitCask store");
+        }
+        StoreLock lock = StoreLock.acquire(absolute);
+        try {
+            return StoreRepairer.repair(absolute, apply, backupDir, progress);
+        } finally {
+            lock.release();
+        }
     }
 
     // ------------------------------------------------------------------ reads

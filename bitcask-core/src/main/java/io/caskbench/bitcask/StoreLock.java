@@ -75,6 +75,33 @@ final class StoreLock {
         }
     }
 
+    /**
+     * True when a writer holds {@code dir}: a store of this process, or a process with the OS lock
+     * on its lock file. Never opens the lock file of a directory this process holds, since closing
+     * any channel of a file drops every POSIX lock the process has on it.
+     */
+    static boolean heldByWriter(Path dir) {
+        if (HELD.contains(canonical(dir))) {
+            return true;
+        }
+        Path file = dir.resolve(SegmentFiles.LOCK_FILE);
+        if (!Files.exists(file)) {
+            return false;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            FileLock probe = ch.tryLock(0, Long.MAX_VALUE, true);
+            if (probe == null) {
+                return true;
+            }
+            probe.release();
+            return false;
+        } catch (OverlappingFileLockException e) {
+            return true;
+        } catch (IOException e) {
+            return false; // an unreadable lock file: nothing can be said about a writer
+        }
+    }
+
     private static String readHolder(Path file) {
         try {
             return new String(Files.readAllBytes(file), StandardCharsets.US_ASCII).trim();

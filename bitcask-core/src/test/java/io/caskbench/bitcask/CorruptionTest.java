@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.DamagedStore;
 import io.caskbench.bitcask.testing.Seeds;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -7,9 +8,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -65,32 +64,7 @@ class CorruptionTest {
                 }
             }
         }
-        List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.toString().endsWith(".data") || p.toString().endsWith(".hint")).sorted().toList();
-        }
-        int damages = 1 + rnd.nextInt(4);
-        for (int d = 0; d < damages; d++) {
-            Path f = files.get(rnd.nextInt(files.size()));
-            try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
-                long len = raf.length();
-                if (len == 0) {
-                    continue;
-                }
-                if (rnd.nextInt(4) == 0) {
-                    raf.setLength(rnd.nextLong(len));
-                } else {
-                    int flips = 1 + rnd.nextInt(8);
-                    for (int i = 0; i < flips; i++) {
-                        long pos = rnd.nextLong(len);
-                        raf.seek(pos);
-                        int b = raf.read();
-                        raf.seek(pos);
-                        raf.write(b ^ (1 + rnd.nextInt(255)));
-                    }
-                }
-            }
-        }
+        DamagedStore.damageAtRandom(dir, rnd);
         BitCask db;
         try {
             db = BitCask.open(dir, o);

@@ -142,6 +142,11 @@ class FailurePathTest {
                 db.put("k" + i, value(20 << 10, i));
             }
             Path hint = dir.resolve("000000001.hint");
+            // Under NONE nothing has forced the sealed segment yet: a hint may not exist before it is.
+            if (Files.exists(hint)) {
+                assertThat(watching.forcedEnd("000000001.data")).isEqualTo(watching.writtenEnd("000000001.data"));
+            }
+            db.sync(); // forces it; its hint follows
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!Files.exists(hint) && System.nanoTime() < deadline) {
                 Thread.sleep(5);

@@ -16,16 +16,19 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 /**
  * The layering that {@code package-info.java} describes, enforced: dependencies point one way,
  * facade → merge, recovery → log → segment → io, with format and index as leaves. Every layer
- * may throw the store's exceptions and the merge may build its public result; nothing else of
- * the facade's package is seen below it.
+ * may throw the store's exceptions, the merge may build its public result, and verify and repair
+ * theirs; nothing else of the facade's package is seen below it.
  */
 @AnalyzeClasses(packages = "io.caskbench.bitcask", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
 
-    /** The public types every layer may use: the exceptions, and what a merge returns. */
+    /**
+     * The public types every layer may use: the exceptions, what a merge returns, and what verify
+     * and repair return and report their progress to.
+     */
     private static final DescribedPredicate<JavaClass> SHARED = assignableTo(BitCaskException.class)
-            .or(belongToAnyOf(MergeResult.class))
-            .as("the store's exceptions and MergeResult");
+            .or(belongToAnyOf(MergeResult.class, VerifyReport.class, RepairReport.class, ProgressListener.class))
+            .as("the store's exceptions, MergeResult, VerifyReport, RepairReport and ProgressListener");
 
     private static final DescribedPredicate<JavaClass> FACADE = resideInAPackage("io.caskbench.bitcask")
             .and(DescribedPredicate.not(SHARED))

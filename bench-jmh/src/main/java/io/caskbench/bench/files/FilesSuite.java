@@ -1,8 +1,11 @@
 package io.caskbench.bench.files;
 
 import io.caskbench.bench.ResultRow;
+import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.files.fixture.CacheMode;
+import io.caskbench.report.FilesTables;
+import io.caskbench.report.ResultFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -11,8 +14,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * The {@code files} suite: whole-file reads (seed 000), random chunk reads (seed 004) and the
- * file-system operations of seed 003, everything under {@code io.caskbench.bench.files}.
+ * The {@code files} suite: whole-file reads (the phone experiment), random chunk reads (the laptop
+ * experiment) and the file-system operations of the iPod experiment, everything under
+ * {@code io.caskbench.bench.files}.
  *
  * <p>Parameter names are unique per benchmark class on purpose: JMH applies a parameter given
  * here to every benchmark that declares it. Batch sizes are not set here for the same reason
@@ -38,10 +42,19 @@ public final class FilesSuite implements Suite {
                 + "random chunk reads, mmap vs streams, and NIO file operations.";
     }
 
-    /** The mapped reader against the others per setting, and every cold row against its warm twin. */
+    /** Records the command that produces these results, for the generated docs. */
+    @Override
+    public void beforeRuns(Path results) {
+        RunCommand.record(results, name());
+    }
+
+    /**
+     * bench-report's files comparison of the JSON this run just wrote: the mapped reader against the
+     * others per setting, and every cold row against its warm twin.
+     */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(FilesSummary.render(rows));
+        return Optional.of(FilesTables.render(ResultFile.read(results.resolve(name() + ".json")).results()).text());
     }
 
     @Override
@@ -59,10 +72,13 @@ public final class FilesSuite implements Suite {
         }
     }
 
-    /** The seeds' sizes scaled down, few short iterations: about ten minutes on two cores. */
+    /** Forks of the measuring profiles: separate JVM runs, whose spread the comparison prints. */
+    static final int FORKS = 3;
+
+    /** The seeds' sizes scaled down, few short iterations, three forks: about half an hour on two cores. */
     private static ChainedOptionsBuilder quick(ChainedOptionsBuilder options) {
         return seedShapes(options)
-                .forks(1)
+                .forks(FORKS)
                 .warmupIterations(2).warmupTime(TimeValue.milliseconds(300))
                 .measurementIterations(3).measurementTime(TimeValue.milliseconds(500))
                 .param("largestMb", "16")
@@ -73,10 +89,10 @@ public final class FilesSuite implements Suite {
                 .param("seekFileMb", "64");
     }
 
-    /** The seeds' own sizes, two forks and longer iterations. */
+    /** The seeds' own sizes, three forks and longer iterations. */
     private static ChainedOptionsBuilder full(ChainedOptionsBuilder options) {
         return seedShapes(options)
-                .forks(2)
+                .forks(FORKS)
                 .warmupIterations(3).warmupTime(TimeValue.seconds(1))
                 .measurementIterations(5).measurementTime(TimeValue.seconds(2))
                 .param("largestMb", "94")

@@ -29,13 +29,18 @@ public abstract class DecimalWorkload extends StoreBenchmark {
     public KeyOrder order;
 
     private int cursor;
+    private byte[] keyBuffer;
 
     /** Gets the key after the one this benchmark instance read last, wrapping at the end of the order. */
     protected byte[] readNext(FilledStore filled) {
         Workload workload = filled.workload();
+        byte[] buffer = keyBuffer;
+        if (buffer == null) {
+            buffer = keyBuffer = workload.keyBuffer();
+        }
         int position = cursor;
         cursor = position + 1 == workload.keyCount() ? 0 : position + 1;
-        return Reads.get(filled.store(), workload, position);
+        return Reads.get(filled.store(), workload, position, buffer);
     }
 
     /** Starts this instance's reads at {@code position} instead of the first key. */

@@ -12,8 +12,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * A store filled with every key of the workload once per trial, for benchmarks that read (and, in the
- * mixed workload, overwrite). Filling is not measured; after filling, the store is settled and its
- * {@link Footprint} is published.
+ * mixed workload, overwrite). Filling is not measured; after filling, the store is settled, closed and
+ * reopened (see {@link #measure}), and its {@link Footprint} is published.
  *
  * <p>Shared by all threads of a benchmark ({@code Scope.Benchmark}), so JMH's own multi-threaded
  * cross-check reads one store too.
@@ -23,22 +23,62 @@ public class FilledStore {
 
     private Workload workload;
     private OpenStore store;
+    private StoreAdapter adapter;
 
-    /** Generates the workload, opens a fresh store and puts every key. */
+    /** JMH creates the state and fills it in {@link #fill(BenchmarkParams)}. */
+    public FilledStore() {
+    }
+
+    /** A state around a store the caller opened, filled here as the trial setup fills it; for tests. */
+    FilledStore(Workload workload, StoreAdapter adapter) {
+        this.workload = workload;
+        this.adapter = adapter;
+        putAll(adapter, workload);
+    }
+
+    /**
+     * Generates the workload, opens a fresh store and puts every key; then measures its footprint with
+     * its background work done ({@link #measure}).
+     */
     @Setup(Level.Trial)
     public void fill(BenchmarkParams params) {
-        WorkloadSpec spec = WorkloadSpec.of(params);
+        fill(WorkloadSpec.of(params));
+    }
+
+    /** {@link #fill(BenchmarkParams)} for a spec; the footprint tests call it directly. */
+    void fill(WorkloadSpec spec) {
         workload = spec.workload();
         warmUpLibrary(spec);
         long heapBefore = Footprint.liveHeap();
         store = OpenStore.create(spec.store(), spec.config(workload));
-        StoreAdapter adapter = store.adapter();
-        byte[] value = workload.value();
-        for (int i = 0; i < workload.keyCount(); i++) {
-            adapter.put(workload.keyAt(i), value);
-        }
+        adapter = store.adapter();
+        putAll(adapter, workload);
         adapter.settle();
-        Footprint.publish(heapBefore, adapter, store.dir(), workload.keyCount());
+        measure(heapBefore);
+    }
+
+    /**
+     * A store that keeps files is closed (which waits for its background work), its directory measured,
+     * and opened again for the gets; then every key is read once, which checks that the reopened store
+     * has them all and fills its caches, and the heap is measured.
+     */
+    private void measure(long heapBefore) {
+        long disk = adapter.persistent() ? store.closeMeasureReopen() : Footprint.diskBytes(store.dir());
+        adapter = store.adapter();
+        byte[] key = workload.keyBuffer();
+        for (int i = 0; i < workload.keyCount(); i++) {
+            Reads.get(adapter, workload, i, key);
+        }
+        Footprint.publish(heapBefore, adapter, disk, workload.keyCount());
+    }
+
+    /** Puts every key of the workload, in its fill order. */
+    private static void putAll(StoreAdapter adapter, Workload workload) {
+        byte[] value = workload.value();
+        byte[] key = workload.keyBuffer();
+        for (int i = 0; i < workload.keyCount(); i++) {
+            adapter.put(workload.fillKey(i, key), value);
+        }
     }
 
     /**
@@ -60,9 +100,14 @@ public class FilledStore {
         }
     }
 
+    /** The directory of the filled store. */
+    java.nio.file.Path dir() {
+        return store.dir();
+    }
+
     /** The filled store. */
     public StoreAdapter store() {
-        return store.adapter();
+        return adapter;
     }
 
     /** The workload it was filled with. */

@@ -1,6 +1,7 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.store.adapter.StoreAdapter;
+import io.caskbench.report.StoreTables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -14,20 +15,22 @@ import java.util.stream.Stream;
  * Heap and disk bytes per key of a filled store, measured once per trial outside measured time and
  * handed to {@link FootprintProfiler}, which reports them as JMH secondary metrics of the benchmark.
  *
- * <p>Heap is the growth of the live heap (after full GCs) from just before the store is opened to just
- * after it is filled and settled: the store's own on-heap structures. Off-heap memory and the page cache
- * are not counted, so stores that keep everything in native memory or mappings (RocksDB, LMDB,
- * Chronicle Map, MapDB) show little heap. Disk is the space the store's directory occupies on the file
- * system (allocated blocks, so sparse pre-sized files count only what was written).
+ * <p>Both are measured once the store's background work is done ({@link FilledStore}): disk is the space
+ * the store's directory occupies on the file system (allocated blocks, so sparse pre-sized files count
+ * only what was written) while the store is closed, so every hint file, flush and compaction is in it.
+ * Heap is the growth of the live heap (after full GCs) from just before the store was first opened to
+ * after it was reopened and every key read once: the on-heap structures of an open store serving gets,
+ * caches included. Off-heap memory and the page cache are not counted, so stores that keep everything
+ * in native memory or mappings (RocksDB, LMDB, Chronicle Map, MapDB) show little heap.
  */
 public final class Footprint {
 
     /** Heap growth per key, in bytes. */
-    public static final String HEAP = "heapBytesPerKey";
+    public static final String HEAP = StoreTables.HEAP;
     /** Allocated disk space per key, in bytes. */
-    public static final String DISK = "diskBytesPerKey";
+    public static final String DISK = StoreTables.DISK;
     /** Key-directory size per key as the store itself reports it (BitCask only). */
-    public static final String INDEX = "indexBytesPerKey";
+    public static final String INDEX = StoreTables.INDEX;
 
     private static volatile Footprint current;
 
@@ -49,11 +52,18 @@ public final class Footprint {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
-    /** Measures a filled, settled store and makes the figures available to the profiler. */
-    public static Footprint publish(long heapBefore, StoreAdapter store, Path dir, long keys) {
+    /**
+     * Records a filled store's figures and makes them available to the profiler.
+     *
+     * @param heapBefore {@link #liveHeap()} before the store was first opened
+     * @param store the store, open and with every key in it
+     * @param diskBytes the allocated bytes of its directory with its background work done
+     * @param keys the keys it holds
+     */
+    public static Footprint publish(long heapBefore, StoreAdapter store, long diskBytes, long keys) {
         long heap = Math.max(0, liveHeap() - heapBefore);
         long index = store.indexBytes();
-        Footprint footprint = new Footprint((double) heap / keys, (double) diskBytes(dir) / keys,
+        Footprint footprint = new Footprint((double) heap / keys, (double) diskBytes / keys,
                 index < 0 ? -1 : (double) index / keys);
         current = footprint;
         return footprint;

@@ -33,13 +33,13 @@ public final class FootprintProfiler implements InternalProfiler {
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams,
+    public Collection<? extends Result<?>> afterIteration(BenchmarkParams benchmarkParams,
             IterationParams iterationParams, IterationResult result) {
         Footprint footprint = Footprint.current();
         if (footprint == null) {
             return List.of();
         }
-        List<Result> results = new ArrayList<>();
+        List<Result<?>> results = new ArrayList<>();
         results.add(new ScalarResult(Footprint.HEAP, footprint.heapBytesPerKey(), "B/key", AggregationPolicy.AVG));
         results.add(new ScalarResult(Footprint.DISK, footprint.diskBytesPerKey(), "B/key", AggregationPolicy.AVG));
         if (footprint.indexBytesPerKey() >= 0) {

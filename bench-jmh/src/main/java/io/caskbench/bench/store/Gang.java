@@ -27,9 +27,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * default 120) is stopped and fails with the rate it reached, so one store that collapses under 1000
  * threads cannot stall the rest of the suite; JMH then reports no figure for it.
  *
- * <p>Thread {@code t} works on positions {@code base + t*n .. base + t*n + n-1} of the workload
- * ({@code n} operations per thread, modulo the key count), so the threads never collide on a key unless
- * the key count is below {@code 1000 n}.
+ * <p>Thread {@code t} works on positions {@code base + t*n .. base + t*n + n-1} of the workload's fill
+ * order when it puts and of its read order when it reads ({@code n} operations per thread, modulo the key
+ * count), so the threads never collide on a key unless the key count is below {@code 1000 n}, and reads
+ * visit the keys in an order independent of the one they were written in.
  */
 @State(Scope.Benchmark)
 public class Gang {
@@ -45,26 +46,42 @@ public class Gang {
     static final Duration LIMIT = Duration.ofSeconds(Long.getLong("caskbench.gangLimitSeconds", 120));
 
     private final AtomicLong done = new AtomicLong();
+    /** Each gang thread's key buffer (see {@link Workload#keyBuffer()}), made by that thread on first use. */
+    private final byte[][] keyBuffers = new byte[THREADS][];
     private ThreadGang gang;
     private int opsPerThread;
     private String benchmark;
     private String params;
 
+    /** JMH creates the state and starts it in {@link #start(BenchmarkParams)}. */
+    public Gang() {
+    }
+
+    /** A started gang doing {@code opsPerThread} operations per thread, outside JMH; for tests. */
+    Gang(int opsPerThread) {
+        start(opsPerThread, "test", "");
+    }
+
     /** Starts the threads; not measured. */
     @Setup(Level.Trial)
     public void start(BenchmarkParams params) {
-        opsPerThread = params.getParamsKeys().contains("opsPerThread")
+        int ops = params.getParamsKeys().contains("opsPerThread")
                 ? Integer.parseInt(params.getParam("opsPerThread")) : OPS_PER_THREAD;
-        if (params.getOpsPerInvocation() != THREADS * opsPerThread) {
+        if (params.getOpsPerInvocation() != THREADS * ops) {
             throw new IllegalStateException("operations per invocation is " + params.getOpsPerInvocation()
-                    + " but the gang does " + THREADS + " x " + opsPerThread + "; set -opi "
-                    + THREADS * opsPerThread);
+                    + " but the gang does " + THREADS + " x " + ops + "; set -opi " + THREADS * ops);
         }
+        start(ops, params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.',
+                params.getBenchmark().lastIndexOf('.') - 1) + 1),
+                params.getParamsKeys().stream().map(k -> k + "=" + params.getParam(k))
+                        .collect(Collectors.joining(" ")));
+    }
+
+    private void start(int ops, String benchmark, String params) {
+        this.opsPerThread = ops;
+        this.benchmark = benchmark;
+        this.params = params;
         gang = new ThreadGang(THREADS, "store-gang");
-        benchmark = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.',
-                params.getBenchmark().lastIndexOf('.') - 1) + 1);
-        this.params = params.getParamsKeys().stream().map(k -> k + "=" + params.getParam(k))
-                .collect(Collectors.joining(" "));
     }
 
     /** Stops the threads. */
@@ -118,7 +135,7 @@ public class Gang {
         byte[] value = workload.value();
         int ops = opsPerThread;
         each("put", (t, j) -> {
-            store.put(workload.keyAt((base + t * ops + j) % n), value);
+            store.put(workload.fillKey((base + t * ops + j) % n, keyBuffer(t, workload)), value);
             return 0;
         });
     }
@@ -147,11 +164,21 @@ public class Gang {
         int ops = opsPerThread;
         return each(putEvery10th ? "mixed" : "get", (t, j) -> {
             int position = (t * ops + j) % n;
+            byte[] key = keyBuffer(t, workload);
             if (putEvery10th && j % 10 == 9) {
-                store.put(workload.keyAt(position), value);
+                store.put(workload.readKey(position, key), value);
                 return 0;
             }
-            return Reads.get(store, workload, position).length;
+            return Reads.get(store, workload, position, key).length;
         });
+    }
+
+    /** Gang thread {@code t}'s key buffer; only that thread calls this for its {@code t}. */
+    private byte[] keyBuffer(int t, Workload workload) {
+        byte[] buffer = keyBuffers[t];
+        if (buffer == null) {
+            buffer = keyBuffers[t] = workload.keyBuffer();
+        }
+        return buffer;
     }
 }

@@ -20,9 +20,10 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * Why: does BitCask combine concurrent writers? With {@link SyncPolicy#ALWAYS} every acknowledged put is
  * forced before it returns, so one thread pays one {@code fdatasync} per put; 1000 threads should share
- * each force (group commit) and each {@code pwrite} (flat combining), which is issue 9's P5 (and, with
- * {@code sync=NONE} on FILE_CHANNEL, P4's 1000-thread half). {@code single} and {@code gang} run the same
- * puts of new 16-byte keys with 100-byte values into the same store; their ratio is the figure.
+ * each force (group commit) while their writes go in one at a time under BitCask's write lock, which is
+ * the group-commit performance target (and, with {@code sync=NONE} on FILE_CHANNEL, the 1000-thread half
+ * of the FILE_CHANNEL target). {@code single} and {@code gang} run the same puts of new 16-byte keys with
+ * 100-byte values into the same store; their ratio is the figure.
  *
  * <p>The gang is the store suites' {@link Gang}: 1000 platform threads started per trial; each does
  * {@code opsPerThread} puts per invocation and the score is total puts over the gang's wall time, never

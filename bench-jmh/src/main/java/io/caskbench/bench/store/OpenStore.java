@@ -9,10 +9,14 @@ import java.nio.file.Path;
 final class OpenStore implements AutoCloseable {
 
     private final Path dir;
-    private final StoreAdapter adapter;
+    private final StoreKind kind;
+    private final StoreConfig config;
+    private StoreAdapter adapter;
 
-    private OpenStore(Path dir, StoreAdapter adapter) {
+    private OpenStore(Path dir, StoreKind kind, StoreConfig config, StoreAdapter adapter) {
         this.dir = dir;
+        this.kind = kind;
+        this.config = config;
         this.adapter = adapter;
     }
 
@@ -20,11 +24,26 @@ final class OpenStore implements AutoCloseable {
     static OpenStore create(StoreKind kind, StoreConfig config) {
         Path dir = StoreDirs.create(kind);
         try {
-            return new OpenStore(dir, kind.open(dir, config));
+            return new OpenStore(dir, kind, config, kind.open(dir, config));
         } catch (RuntimeException e) {
             StoreDirs.delete(dir);
             throw e;
         }
+    }
+
+    /**
+     * Closes the store, which finishes its background work (BitCask writes every hint file, RocksDB waits
+     * for its flushes and compactions, H2 MVStore writes its last chunk), measures the directory's
+     * allocated bytes while nothing can write to it, and opens the store again on the same files.
+     *
+     * @return the allocated bytes of the closed store's directory
+     */
+    long closeMeasureReopen() {
+        adapter.close();
+        adapter = null;
+        long bytes = Footprint.diskBytes(dir);
+        adapter = kind.open(dir, config);
+        return bytes;
     }
 
     /** The store. */
@@ -41,7 +60,9 @@ final class OpenStore implements AutoCloseable {
     @Override
     public void close() {
         try {
-            adapter.close();
+            if (adapter != null) {
+                adapter.close();
+            }
         } finally {
             StoreDirs.delete(dir);
         }

@@ -30,6 +30,7 @@ public class PutRounds {
     private int batch;
     private int cursor;
     private OpenStore store;
+    private byte[] keyBuffer;
 
     /** Generates the workload and opens the first store. */
     @Setup(Level.Trial)
@@ -39,6 +40,7 @@ public class PutRounds {
         kind = spec.store();
         config = spec.config(workload);
         batch = params.getOpsPerInvocation();
+        keyBuffer = workload.keyBuffer();
         fresh();
     }
 
@@ -72,14 +74,15 @@ public class PutRounds {
         return start;
     }
 
-    /** Puts the next batch ({@code @OperationsPerInvocation} keys) on the calling thread. */
+    /** Puts the next batch ({@code @OperationsPerInvocation} keys) on the calling thread, the only one that may. */
     public void putBatch() {
         StoreAdapter adapter = store.adapter();
         byte[] value = workload.value();
+        byte[] key = keyBuffer;
         int n = workload.keyCount();
         int first = claimBatch();
         for (int i = 0; i < batch; i++) {
-            adapter.put(workload.keyAt((first + i) % n), value);
+            adapter.put(workload.fillKey((first + i) % n, key), value);
         }
     }
 

@@ -10,11 +10,13 @@ final class Reads {
     }
 
     /**
-     * Gets the key at {@code position} and fails when it is missing: every key of a filled store must be
-     * found, so a broken store or fixture cannot pass as a fast one.
+     * Gets the key at {@code position} of the read order and fails when it is missing: every key of a
+     * filled store must be found, so a broken store or fixture cannot pass as a fast one.
+     *
+     * @param keyBuffer the calling thread's buffer from {@link Workload#keyBuffer()}
      */
-    static byte[] get(StoreAdapter store, Workload workload, int position) {
-        byte[] value = store.get(workload.keyAt(position));
+    static byte[] get(StoreAdapter store, Workload workload, int position, byte[] keyBuffer) {
+        byte[] value = store.get(workload.readKey(position, keyBuffer));
         if (value == null) {
             throw new IllegalStateException("key at position " + position + " is missing");
         }

@@ -1,7 +1,10 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.ResultRow;
+import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
+import io.caskbench.report.ResultFile;
+import io.caskbench.report.StoreTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,32 +15,69 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The {@code store} suite: BitCask on one thread and on 1000, both backends, side by side with RocksDB,
- * LMDB, Chronicle Map, MapDB, H2 MVStore and an in-memory bound, plus seed 002's workload.
+ * LMDB, Chronicle Map, MapDB, H2 MVStore, a heap ConcurrentHashMap reference, the in-memory bound and the
+ * harness alone, plus the reference experiment's workload.
  *
  * <p>It is several JMH runs because its parts need different parameter grids (see {@link #runs}):
  * <ol>
  *   <li>{@code bitcask}: {@link BitCaskSingleThread}, the backend grid;</li>
- *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order;</li>
+ *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order,
+ *       and the peers whose fastest settings lose writes on a {@code kill -9} again at the settings that
+ *       do not ({@link #PARITY});</li>
  *   <li>{@code threads}: {@link ThousandThreads}, the same point with 1000 threads;</li>
  *   <li>{@code cross-check}: {@link JmhThreadsCrossCheck}, JMH's {@code @Threads(1000)}, for contrast
  *       (full profile only);</li>
  *   <li>{@code seed}: {@link SeedWorkload}.</li>
  * </ol>
  * The quick profile keeps the BitCask grid to 100k keys and runs the seed on BitCask only; full runs
- * the whole grid, both value sizes for the peers, two forks and longer iterations.
+ * the whole grid, both value sizes for the peers and longer iterations. Both run three forks.
  */
 public final class StoreSuite implements Suite {
+
+    /** Forks of every measuring profile: separate JVM runs, whose spread the comparison prints. */
+    static final int FORKS = 3;
 
     /** Every BitCask backend, as {@code store} parameter values. */
     static final String[] BITCASK = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL"};
 
-    /** Stores whose 1000-thread mixed workload the quick profile runs: BitCask, the bound, the two fastest peers. */
+    /** Every store at its fastest settings, the heap reference, the bound and the harness. */
+    static final String[] STORES = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP",
+        "MAPDB", "H2_MVSTORE", "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
+
+    /**
+     * Peers at the setting that keeps acknowledged writes through a {@code kill -9}, as BitCask does, where
+     * their fastest one does not. Single-threaded puts only: their gets are the same code, and with a
+     * commit per put 1000 threads would take many minutes per invocation.
+     */
+    static final String[] PARITY = {"MAPDB_TX", "H2_MVSTORE_COMMIT"};
+
+    /** Sensitivity rows of gets: LMDB's read transaction renewed every 100 gets, or kept for good. */
+    static final String[] SENSITIVE_GETS = {"LMDB", "LMDB_RENEW_100", "LMDB_TXN_REUSED"};
+
+    /**
+     * Sensitivity rows of 1000-thread puts: RocksDB and Chronicle Map with their spin settings changed,
+     * beside their own rows and BitCask's. The quick profile runs them at 100 puts per thread (100k per
+     * invocation, a few seconds even where 1M take a minute); the full profile at 1000.
+     */
+    static final String[] SENSITIVE_PUTS = {"BITCASK_MAPPED", "ROCKSDB", "ROCKSDB_TUNED", "CHRONICLE_MAP",
+        "CHRONICLE_MAP_TUNED", "IN_MEMORY_BOUND", "HARNESS"};
+
+    /** The tuned peers of {@link #SENSITIVE_PUTS}. */
+    static final String[] TUNED = {"ROCKSDB_TUNED", "CHRONICLE_MAP_TUNED"};
+
+    /** Puts per gang thread of the quick profile's sensitivity puts. */
+    static final int QUICK_SENSITIVE_OPS = 100;
+
+    /** Puts per invocation of the parity rows; it divides every key count. */
+    static final int PARITY_BATCH = 100;
+
+    /** Stores whose 1000-thread mixed workload the quick profile runs: BitCask, the references, the two fastest peers. */
     static final String[] QUICK_THREADED_MIXED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
-        "CONCURRENT_HASH_MAP"};
+        "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
 
     /** Stores whose 1000-thread puts the quick profile runs: all but RocksDB and Chronicle Map. */
     static final String[] QUICK_THREADED_PUTS = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
-        "H2_MVSTORE", "CONCURRENT_HASH_MAP"};
+        "H2_MVSTORE", "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
 
     @Override
     public String name() {
@@ -47,7 +87,7 @@ public final class StoreSuite implements Suite {
     @Override
     public String description() {
         return "BitCask put/get on 1 and 1000 threads, both backends, against RocksDB, LMDB, Chronicle Map,"
-                + " MapDB, H2 MVStore and a ConcurrentHashMap bound, plus seed 002's workload";
+                + " MapDB, H2 MVStore, a heap ConcurrentHashMap and the in-memory bound, plus the reference experiment's workload";
     }
 
     /**
@@ -85,9 +125,11 @@ public final class StoreSuite implements Suite {
         return switch (profile) {
             case SMOKE -> options.forks(1).warmupIterations(0).measurementIterations(1)
                     .measurementTime(TimeValue.milliseconds(10));
-            case QUICK -> options.forks(1).warmupIterations(1).warmupTime(TimeValue.seconds(1))
+            // Three forks at least for every published row: the spread between runs is what decides
+            // whether a ratio is a win (see bench-report's Spread).
+            case QUICK -> options.forks(FORKS).warmupIterations(1).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(3).measurementTime(TimeValue.seconds(1));
-            case FULL -> options.forks(2).warmupIterations(3).warmupTime(TimeValue.seconds(2))
+            case FULL -> options.forks(FORKS).warmupIterations(3).warmupTime(TimeValue.seconds(2))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(2));
         };
     }
@@ -104,28 +146,31 @@ public final class StoreSuite implements Suite {
                 .param("valueSize", smoke ? new String[] {"100"} : new String[] {"100", "4080"})
                 .param("order", smoke ? new String[] {"RANDOM"} : new String[] {"SEQUENTIAL", "RANDOM"}));
 
-        runs.add(only(profile, PeersSingleThread.class)
-                .param("keyCount", smoke ? smallest : new String[] {"1000000"})
-                .param("valueSize", full ? new String[] {"100", "4080"} : new String[] {"100"})
-                .param("order", "RANDOM"));
+        runs.add(peers(profile, "get").param("store", concat(STORES, SENSITIVE_GETS)));
+        runs.add(peers(profile, "put").param("store", STORES));
+        // A forced commit per put (MapDB) takes milliseconds: 100 puts per invocation, not 10,000.
+        runs.add(peers(profile, "put").param("store", PARITY).operationsPerInvocation(PARITY_BATCH));
 
         String[] point = {"1000000"};
-        if (smoke) {
-            // One op per thread keeps the smoke check short; JMH's ops/invocation must match (Gang checks).
-            runs.add(threads(profile, "").param("keyCount", smallest).param("opsPerThread", "1")
-                    .operationsPerInvocation(Gang.THREADS));
-        } else if (full) {
-            runs.add(threads(profile, "").param("keyCount", point));
+        if (smoke || full) {
+            // Smoke: one op per thread keeps the check short; JMH's ops/invocation must match (Gang checks).
+            String[] keys = smoke ? smallest : point;
+            int ops = smoke ? 1 : Gang.OPS_PER_THREAD;
+            runs.add(gang(profile, "get", keys, ops).param("store", concat(STORES, SENSITIVE_GETS)));
+            runs.add(gang(profile, "put", keys, ops).param("store", concat(STORES, TUNED)));
+            runs.add(gang(profile, "mixed", keys, ops).param("store", STORES));
         } else {
-            // Quick: no warm-up iteration, since each invocation is 1M operations (three measured ones give
-            // JMH enough samples for an error estimate). At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
+            // Quick: one warm-up iteration (at least one 1M-operation invocation) before the measured ones,
+            // as in every other run: without it a cold first iteration made a third of the sample and the
+            // spread. At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
             // invocation and the mixed workload of RocksDB, Chronicle Map and H2 is slow too, so only
-            // the full profile runs those.
-            runs.add(threads(profile, "get").param("keyCount", point).warmupIterations(0));
-            runs.add(threads(profile, "mixed").param("keyCount", point).param("store", QUICK_THREADED_MIXED)
-                    .warmupIterations(0));
-            runs.add(threads(profile, "put").param("keyCount", point).param("store", QUICK_THREADED_PUTS)
-                    .warmupIterations(0));
+            // the full profile runs those at 1000 puts per thread; the quick profile runs RocksDB's and
+            // Chronicle Map's puts, tuned and not, at 100 per thread.
+            int ops = Gang.OPS_PER_THREAD;
+            runs.add(gang(profile, "get", point, ops).param("store", concat(STORES, SENSITIVE_GETS)));
+            runs.add(gang(profile, "mixed", point, ops).param("store", QUICK_THREADED_MIXED));
+            runs.add(gang(profile, "put", point, ops).param("store", QUICK_THREADED_PUTS));
+            runs.add(gang(profile, "put", point, QUICK_SENSITIVE_OPS).param("store", SENSITIVE_PUTS));
         }
 
         // JMH's own 1000 busy threads need minutes per trial on 2 cores just to start and stop their
@@ -138,7 +183,7 @@ public final class StoreSuite implements Suite {
                     .param("valueSize", "100").param("order", "RANDOM").param("store", BITCASK[0]).threads(2));
         }
 
-        String[] seedStores = full ? new String[0] : BITCASK;
+        String[] seedStores = full ? STORES : BITCASK;
         if (smoke) {
             runs.add(seed(profile, "single", seedStores));
             runs.add(seed(profile, "threads", seedStores).param("opsPerThread", "1")
@@ -149,15 +194,34 @@ public final class StoreSuite implements Suite {
         return runs;
     }
 
-    private static ChainedOptionsBuilder seed(Profile profile, String methods, String[] stores) {
-        ChainedOptionsBuilder run = base(profile).include(pattern(SeedWorkload.class) + methods);
-        return stores.length == 0 ? run : run.param("store", stores);
+    private static ChainedOptionsBuilder peers(Profile profile, String method) {
+        return base(profile).include(pattern(PeersSingleThread.class) + method + "$")
+                .param("keyCount", profile == Profile.SMOKE ? "10000" : "1000000")
+                .param("valueSize", profile == Profile.FULL ? new String[] {"100", "4080"} : new String[] {"100"})
+                .param("order", "RANDOM");
     }
 
-    private static ChainedOptionsBuilder threads(Profile profile, String methods) {
-        ChainedOptionsBuilder run = methods.isEmpty() ? only(profile, ThousandThreads.class)
-                : base(profile).include(pattern(ThousandThreads.class) + methods + "$");
-        return run.param("valueSize", "100").param("order", "RANDOM");
+    /** The stores of {@code a}, then those of {@code b} not already in {@code a}. */
+    static String[] concat(String[] a, String[] b) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(List.of(a));
+        all.addAll(List.of(b));
+        return all.toArray(new String[0]);
+    }
+
+    private static ChainedOptionsBuilder seed(Profile profile, String methods, String[] stores) {
+        return base(profile).include(pattern(SeedWorkload.class) + methods).param("store", stores);
+    }
+
+
+    /** One 1000-thread method at {@code opsPerThread} operations per thread, JMH's count set to match. */
+    private static ChainedOptionsBuilder gang(Profile profile, String method, String[] keys, int opsPerThread) {
+        return threads(profile, method).param("keyCount", keys).param("opsPerThread", String.valueOf(opsPerThread))
+                .operationsPerInvocation(Gang.THREADS * opsPerThread);
+    }
+
+    private static ChainedOptionsBuilder threads(Profile profile, String method) {
+        return base(profile).include(pattern(ThousandThreads.class) + method + "$").param("valueSize", "100")
+                .param("order", "RANDOM");
     }
 
     private static ChainedOptionsBuilder only(Profile profile, Class<?> benchmark) {
@@ -171,10 +235,13 @@ public final class StoreSuite implements Suite {
     @Override
     public void beforeRuns(Path results) {
         StoppedRuns.clear(results);
+        RunCommand.record(results, name());
     }
 
+    /** bench-report's store comparison of the JSON this run just wrote (the rows are the same results). */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(StoreSummary.render(rows, StoppedRuns.read(results)));
+        return Optional.of(StoreTables.render(ResultFile.read(results.resolve(name() + ".json")).results(),
+                StoppedRuns.read(results)).text());
     }
 }

@@ -12,17 +12,17 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *
  * <p>Parameter names: {@code store} (a {@link StoreKind}) or {@code backend} ({@code MAPPED} or
  * {@code FILE_CHANNEL}, meaning BitCask with that backend); {@code keyCount}, {@code valueSize},
- * {@code order} for the db_bench workload; {@code workload=SEED} for seed 002's keys and values.
+ * {@code order} for the db_bench workload; {@code workload=SEED} for the reference experiment's keys and values.
  *
  * @param store the store to open
  * @param keyCount number of distinct keys
  * @param valueSize value length; ignored by the seed workload, whose value is a serialized record
  * @param order key visiting order
- * @param seed true for seed 002's {@code object<i>.png} keys and Protostuff values
+ * @param seed true for the reference experiment's {@code object<i>.png} keys and Protostuff values
  */
 public record WorkloadSpec(StoreKind store, int keyCount, int valueSize, KeyOrder order, boolean seed) {
 
-    /** Key count of seed 002: 1M puts, then 1M gets; 1000 threads x 1000 operations. */
+    /** Key count of the reference experiment (a Java BitCask): 1M puts, then 1M gets; 1000 threads x 1000 operations. */
     public static final int SEED_KEYS = 1_000_000;
 
     /** Reader slots and similar per-thread resources are sized for this many threads. */

@@ -20,8 +20,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Why: the FILE_CHANNEL backend must write each record before {@code put} returns, or a {@code kill -9}
- * loses it. One positional write per record is therefore its physical floor on one thread, and issue 9
- * asks its put to stay within 1.2x of that floor. Compare these rows with
+ * loses it. One positional write per record is therefore its physical floor on one thread, and its
+ * performance target asks its put to stay within 1.2x of that floor. Compare these rows with
  * {@code PeersSingleThread.put} for {@code BITCASK_FILE_CHANNEL} in the same run.
  *
  * <p>Each write is one record of the target's shape (16-byte key, {@code valueSize}-byte value, BitCask's

@@ -45,7 +45,7 @@ class StoreSmokeTest {
         }
         assertThat(json).contains(Footprint.HEAP, Footprint.DISK, Footprint.INDEX);
         assertThat(results.resolve("store-comparison.txt")).content()
-                .contains("best peer: ", "1000 threads", "CROSS-CHECK ONLY", "FC / MAPPED", "seed 002");
+                .contains("best peer: ", "1000 threads", "CROSS-CHECK ONLY", "FC / MAPPED", "reference experiment");
         assertThat(results.resolve("machine.json")).exists();
         assertThat(results.resolve("index.html")).exists();
     }

@@ -68,18 +68,23 @@ final class JavaPeer {
     }
 
     /**
-     * Serves UDP on 127.0.0.1 until the stop message; prints {@code READY <port>} once bound. Reads
-     * block without a timeout: {@link PeerMain}'s guards end the process if the client goes away.
+     * Serves UDP on 127.0.0.1 until the stop message; prints {@code READY <port>} once bound. Blocking
+     * reads have no timeout: {@link PeerMain}'s guards end the process if the client goes away. With
+     * {@code poll} the socket is non-blocking and waited on with {@link Idle}, as the shared-memory
+     * peer waits, which gives up after the stall limit.
      */
-    static Report serveUdp(boolean echo, boolean fullCheck, PrintStream out) throws IOException {
+    static Report serveUdp(boolean echo, boolean fullCheck, boolean poll, long stallMillis, PrintStream out)
+            throws IOException {
         try (DatagramChannel ch = Udp.open()) {
+            ch.configureBlocking(!poll);
+            Idle idle = poll ? new Idle(stallMillis, "a datagram") : null;
             ByteBuffer buf = Udp.datagram(Udp.MAX_DATAGRAM - RingLayout.MESSAGE_HEADER_BYTES);
             ByteBuffer ack = Udp.datagram(0);
             Report.Tally tally = new Report.Tally();
             out.println("READY " + ((InetSocketAddress) ch.getLocalAddress()).getPort());
             out.flush();
             // Not connect(): the JDK's connect discards datagrams already queued, which loses messages.
-            SocketAddress client = ch.receive(buf);
+            SocketAddress client = receive(ch, buf, idle);
             while (true) {
                 buf.flip();
                 long seq = buf.getLong(MSG_SEQ);
@@ -90,20 +95,45 @@ final class JavaPeer {
                 }
                 if ((flags & FLAG_SYNC) != 0) {
                     Udp.header(ack.clear(), tally.highest(), 0, FLAG_ACK | FLAG_SYNC);
-                    ch.send(ack.limit(MESSAGE_HEADER_BYTES), client);
+                    send(ch, ack.limit(MESSAGE_HEADER_BYTES), client, idle);
                 } else {
                     boolean sane = length >= 8 && (length & 7) == 0 && buf.limit() == MESSAGE_HEADER_BYTES + length;
                     tally.count(seq, sane && Payload.check(buf, MSG_PAYLOAD, seq, length, fullCheck));
                     if (echo) {
-                        ch.send(buf.position(0), client);
+                        send(ch, buf.position(0), client, idle);
                     } else if (tally.received() % RingLayout.UDP_ACK_EVERY == 0) {
                         Udp.header(ack.clear(), tally.highest(), 0, FLAG_ACK);
-                        ch.send(ack.limit(MESSAGE_HEADER_BYTES), client);
+                        send(ch, ack.limit(MESSAGE_HEADER_BYTES), client, idle);
                     }
                 }
                 buf.clear();
-                client = ch.receive(buf);
+                client = receive(ch, buf, idle);
             }
+        }
+    }
+
+    /** The next datagram; a polled socket ({@code idle} not null) is asked until one is there. */
+    private static SocketAddress receive(DatagramChannel ch, ByteBuffer buf, Idle idle) throws IOException {
+        if (idle == null) {
+            return ch.receive(buf);
+        }
+        idle.reset();
+        SocketAddress from;
+        while ((from = ch.receive(buf)) == null) {
+            idle.idle();
+        }
+        return from;
+    }
+
+    /** Sends one datagram; a polled socket with a full send buffer is retried until it takes it. */
+    private static void send(DatagramChannel ch, ByteBuffer datagram, SocketAddress to, Idle idle) throws IOException {
+        if (idle == null) {
+            ch.send(datagram, to);
+            return;
+        }
+        idle.reset();
+        while (ch.send(datagram, to) == 0) {
+            idle.idle();
         }
     }
 }

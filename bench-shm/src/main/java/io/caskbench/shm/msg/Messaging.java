@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.AggregationPolicy;
@@ -29,7 +30,8 @@ import org.openjdk.jmh.util.SampleBuffer;
  *   <li>{@value #ROUND_TRIP}: round-trip latency percentiles (JMH sample mode, microseconds);</li>
  *   <li>{@value #ONE_WAY}: one-way throughput to a sink (messages per second, plus MB/s).</li>
  * </ul>
- * The client is always this JVM. Sessions fail (and nothing is reported) if the peer reports a
+ * The client is always this JVM. Each measurement is the profile's number of sessions, each with a fresh
+ * peer process (the "forks" of the result). Sessions fail (and nothing is reported) if the peer reports a
  * single out-of-order or torn message.
  */
 public final class Messaging {
@@ -64,8 +66,8 @@ public final class Messaging {
                                 transport.label(), peer.label(), payload);
                         try {
                             results.add(name.equals(ROUND_TRIP)
-                                    ? roundTrip(profile.messaging(), transport, peer, payload, build)
-                                    : oneWay(profile.messaging(), transport, peer, payload, build));
+                                    ? roundTrip(profile.messaging(), profile.forks(), transport, peer, payload, build)
+                                    : oneWay(profile.messaging(), profile.forks(), transport, peer, payload, build));
                         } catch (PeerStalledException e) {
                             // a starved peer on a shared machine loses one measurement, not the run;
                             // a wrong or torn message is a bug and still fails the run
@@ -78,43 +80,72 @@ public final class Messaging {
         return results;
     }
 
-    static RunResult roundTrip(Profile.Messaging plan, Session.Transport transport, Session.Peer peer, int payload,
-                               NativeBuild build) throws IOException {
-        List<List<Result<?>>> iterations = new ArrayList<>();
-        try (Session s = Session.start(transport, peer, true, false, build)) {
-            for (int i = 0; i < plan.warmups() + plan.iterations(); i++) {
-                SampleBuffer samples = new SampleBuffer();
-                s.roundTrips(plan.roundTrips(), payload, plan.iterationCapMillis(), samples::add);
-                if (i >= plan.warmups()) {
-                    iterations.add(List.of(new SampleTimeResult(ResultRole.PRIMARY, "roundTrip", samples,
-                            TimeUnit.MICROSECONDS)));
-                }
-            }
-            Report report = checked(s.stop(), s, 0);
-            return JmhResults.run(spec(ROUND_TRIP, Mode.SampleTime, TimeUnit.MICROSECONDS, plan, transport, peer,
-                    payload, s, build), withLost(iterations, report));
-        }
+    static RunResult roundTrip(Profile.Messaging plan, int forks, Session.Transport transport, Session.Peer peer,
+                               int payload, NativeBuild build) throws IOException {
+        return sessions(forks, transport, peer, true, build, command -> spec(ROUND_TRIP, Mode.SampleTime,
+                TimeUnit.MICROSECONDS, plan, transport, peer, payload, command, build), s -> {
+                    List<List<Result<?>>> iterations = new ArrayList<>();
+                    for (int i = 0; i < plan.warmups() + plan.iterations(); i++) {
+                        SampleBuffer samples = new SampleBuffer();
+                        s.roundTrips(plan.roundTrips(), payload, plan.iterationCapMillis(), samples::add);
+                        if (i >= plan.warmups()) {
+                            SampleTimeResult rtt = new SampleTimeResult(ResultRole.PRIMARY, "roundTrip", samples,
+                                    TimeUnit.MICROSECONDS);
+                            // Per-iteration percentiles keep each session's own figure, for the spread between them.
+                            iterations.add(List.of(rtt,
+                                    new ScalarResult("p50", rtt.getStatistics().getPercentile(50), "us",
+                                            AggregationPolicy.AVG),
+                                    new ScalarResult("p99", rtt.getStatistics().getPercentile(99), "us",
+                                            AggregationPolicy.AVG)));
+                        }
+                    }
+                    return iterations;
+                });
     }
 
-    static RunResult oneWay(Profile.Messaging plan, Session.Transport transport, Session.Peer peer, int payload,
-                            NativeBuild build) throws IOException {
+    static RunResult oneWay(Profile.Messaging plan, int forks, Session.Transport transport, Session.Peer peer,
+                            int payload, NativeBuild build) throws IOException {
         int count = payload <= 64 ? plan.smallMessages() : plan.largeMessages();
-        List<List<Result<?>>> iterations = new ArrayList<>();
-        try (Session s = Session.start(transport, peer, false, false, build)) {
-            for (int i = 0; i < plan.warmups() + plan.iterations(); i++) {
-                long t0 = System.nanoTime();
-                int sent = s.oneWay(count, payload, plan.iterationCapMillis());
-                long ns = System.nanoTime() - t0;
-                if (i >= plan.warmups()) {
-                    iterations.add(List.of(
-                            new ThroughputResult(ResultRole.PRIMARY, "oneWay", sent, ns, TimeUnit.SECONDS),
-                            new ScalarResult("MB/s", sent * (double) payload * 1e3 / ns, "MB/s", AggregationPolicy.AVG)));
-                }
+        return sessions(forks, transport, peer, false, build, command -> spec(ONE_WAY, Mode.Throughput,
+                TimeUnit.SECONDS, plan, transport, peer, payload, command, build), s -> {
+                    List<List<Result<?>>> iterations = new ArrayList<>();
+                    for (int i = 0; i < plan.warmups() + plan.iterations(); i++) {
+                        long t0 = System.nanoTime();
+                        int sent = s.oneWay(count, payload, plan.iterationCapMillis());
+                        long ns = System.nanoTime() - t0;
+                        if (i >= plan.warmups()) {
+                            iterations.add(List.of(
+                                    new ThroughputResult(ResultRole.PRIMARY, "oneWay", sent, ns, TimeUnit.SECONDS),
+                                    new ScalarResult("MB/s", sent * (double) payload * 1e3 / ns, "MB/s",
+                                            AggregationPolicy.AVG)));
+                        }
+                    }
+                    return iterations;
+                });
+    }
+
+    /** The measured iterations of one session. */
+    @FunctionalInterface
+    private interface Iterations {
+        List<List<Result<?>>> measure(Session s) throws IOException;
+    }
+
+    /**
+     * {@code forks} sessions, each with a fresh peer (echo or sink), measured by {@code measure}; every
+     * session's messages must all be accounted for by the peer, and each becomes one fork of the result.
+     */
+    private static RunResult sessions(int forks, Session.Transport transport, Session.Peer peer, boolean echo,
+            NativeBuild build, Function<List<String>, JmhResults.Spec> spec, Iterations measure) throws IOException {
+        List<List<List<Result<?>>>> runs = new ArrayList<>();
+        List<String> command = List.of();
+        for (int fork = 0; fork < forks; fork++) {
+            try (Session s = Session.start(transport, peer, echo, false, build)) {
+                List<List<Result<?>>> iterations = measure.measure(s);
+                runs.add(withLost(iterations, checked(s.stop(), s, echo ? 0 : s.sent())));
+                command = s.command();
             }
-            Report report = checked(s.stop(), s, s.sent());
-            return JmhResults.run(spec(ONE_WAY, Mode.Throughput, TimeUnit.SECONDS, plan, transport, peer, payload,
-                    s, build), withLost(iterations, report));
         }
+        return JmhResults.runs(spec.apply(command), runs);
     }
 
     /**
@@ -142,8 +173,8 @@ public final class Messaging {
     }
 
     private static JmhResults.Spec spec(String name, Mode mode, TimeUnit unit, Profile.Messaging plan,
-                                        Session.Transport transport, Session.Peer peer, int payload, Session s,
-                                        NativeBuild build) {
+                                        Session.Transport transport, Session.Peer peer, int payload,
+                                        List<String> command, NativeBuild build) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("transport", transport.label());
         params.put("peer", peer.label());
@@ -151,6 +182,6 @@ public final class Messaging {
         String version = "client " + Runtime.version() + (peer == Session.Peer.C ? ", peer " + build.compiler() : "");
         return new JmhResults.Spec(name, mode, params, plan.warmups(),
                 TimeValue.milliseconds(plan.iterationCapMillis()), unit,
-                System.getProperty("java.home") + "/bin/java", s.command(), version);
+                System.getProperty("java.home") + "/bin/java", command, version);
     }
 }

@@ -8,8 +8,8 @@ import java.util.Locale;
 
 /**
  * The Java peer process: {@code PeerMain shm <file> <echo|sink> <full|ends> <maxSeconds> <stallMillis>}
- * or {@code PeerMain udp <echo|sink> <full|ends> <maxSeconds> <stallMillis>}; msg_peer.c takes the
- * same arguments.
+ * or {@code PeerMain udp|udp-spin <echo|sink> <full|ends> <maxSeconds> <stallMillis>}; msg_peer.c takes
+ * the same arguments.
  *
  * <p>It never outlives its parent: end of stdin (the parent closed it or died) and a hard lifetime cap
  * both halt the JVM. Exit codes: 0 done, 1 failed, 2 usage, 3 parent gone, 4 lifetime exceeded.
@@ -32,18 +32,22 @@ public final class PeerMain {
             Report report;
             if (transport.equals("shm")) {
                 report = JavaPeer.serveShm(Path.of(args[1]), echo, full, stallMillis, out);
-            } else if (transport.equals("udp")) {
-                report = JavaPeer.serveUdp(echo, full, out);
+            } else if (transport.equals("udp") || transport.equals("udp-spin")) {
+                report = JavaPeer.serveUdp(echo, full, transport.equals("udp-spin"), stallMillis, out);
             } else {
-                throw new IllegalArgumentException("transport must be shm or udp: " + args[0]);
+                throw new IllegalArgumentException("transport must be shm, udp or udp-spin: " + args[0]);
             }
             out.println(report.line());
             out.flush();
             System.exit(0);
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             System.err.println("usage: PeerMain shm <file> <echo|sink> <full|ends> <maxSeconds> <stallMillis>");
-            System.err.println("       PeerMain udp <echo|sink> <full|ends> <maxSeconds> <stallMillis>: " + e);
+            System.err.println("       PeerMain udp|udp-spin <echo|sink> <full|ends> <maxSeconds> <stallMillis>: " + e);
             System.exit(2);
+        } catch (PeerStalledException e) {
+            // The client went quiet: an expected way for a run to end, so one line and no stack trace.
+            System.err.println("peer stopped: " + e.getMessage());
+            System.exit(1);
         } catch (IOException | RuntimeException e) {
             e.printStackTrace();
             System.exit(1);

@@ -21,17 +21,22 @@ final class PeerProcess implements AutoCloseable {
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
-    private PeerProcess(List<String> command) throws IOException {
+    private PeerProcess(List<String> command, ProcessBuilder.Redirect stderr) throws IOException {
         this.command = command;
-        this.process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        this.process = new ProcessBuilder(command).redirectError(stderr).start();
         Thread reader = new Thread(this::pump, "peer-stdout");
         reader.setDaemon(true);
         reader.start();
     }
 
-    /** Starts {@code command}. */
+    /** Starts {@code command}; its stderr goes to this JVM's. */
     static PeerProcess start(List<String> command) throws IOException {
-        return new PeerProcess(command);
+        return start(command, ProcessBuilder.Redirect.INHERIT);
+    }
+
+    /** Starts {@code command} with its stderr sent to {@code stderr}. */
+    static PeerProcess start(List<String> command, ProcessBuilder.Redirect stderr) throws IOException {
+        return new PeerProcess(command, stderr);
     }
 
     private void pump() {

@@ -22,12 +22,17 @@ public final class Session implements AutoCloseable {
     public enum Transport {
         /** A mapped file in /dev/shm with the rings of {@link RingLayout}. */
         SHM,
-        /** Datagrams on 127.0.0.1. */
-        UDP;
+        /** Datagrams on 127.0.0.1 over blocking sockets: a waiting side sleeps in the kernel. */
+        UDP,
+        /**
+         * Datagrams on 127.0.0.1 over non-blocking sockets, polled with the same spin-yield-nap wait as
+         * shared memory ({@link Idle}), so the two compare transports, not ways of waiting.
+         */
+        UDP_SPIN;
 
-        /** Lower-case name, as used in result parameters and on the peer's command line. */
+        /** Lower-case name with a dash, as used in result parameters and on the peer's command line. */
         public String label() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 
@@ -91,7 +96,7 @@ public final class Session implements AutoCloseable {
             ClientLink link = file != null
                     ? new ShmClient(file, STALL_MILLIS, fullCheck)
                     : new UdpClient(Integer.parseInt(ready.substring("READY ".length()).trim()), MAX_PAYLOAD,
-                            STALL_MILLIS, fullCheck);
+                            STALL_MILLIS, fullCheck, transport == Transport.UDP_SPIN);
             return new Session(process, link, cmd);
         } catch (IOException | RuntimeException e) {
             if (process != null) {

@@ -20,12 +20,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Client over a connected, blocking UDP socket on 127.0.0.1: what a Java program talking to AFL over
- * UDP would do. Flow control for the sink is a window of {@link RingLayout#UDP_WINDOW} messages so the
- * peer's socket buffer never overflows (an overflow would silently drop datagrams).
+ * Client over a connected UDP socket on 127.0.0.1: blocking, what a Java program talking to AFL over
+ * UDP would do, or non-blocking and polled with the shared-memory side's {@link Idle} wait (spin, yield,
+ * nap), so that shared memory and UDP can be compared with the same way of waiting. Flow control for the
+ * sink is a window of {@link RingLayout#UDP_WINDOW} messages so the peer's socket buffer never
+ * overflows (an overflow would silently drop datagrams).
  *
  * <p>Blocking reads have no timeout in the channel API, so a watchdog closes the channel when one
- * lasts longer than the stall limit; the read then fails and is reported as a stall.
+ * lasts longer than the stall limit; the read then fails and is reported as a stall. Polled reads give
+ * up through {@link Idle}.
  */
 final class UdpClient implements ClientLink {
 
@@ -36,12 +39,16 @@ final class UdpClient implements ClientLink {
     private final long stallNanos;
     private final AtomicLong readingSince = new AtomicLong();
     private final ScheduledExecutorService watchdog;
+    /** Non-null when the socket is non-blocking and polled. */
+    private final Idle spin;
     private volatile boolean stalled;
     private long acked;
 
-    UdpClient(int port, int maxPayload, long stallMillis, boolean fullCheck) throws IOException {
+    UdpClient(int port, int maxPayload, long stallMillis, boolean fullCheck, boolean poll) throws IOException {
         this.ch = Udp.open();
         ch.connect(new InetSocketAddress(Udp.loopback(), port));
+        ch.configureBlocking(!poll);
+        this.spin = poll ? new Idle(stallMillis, "a UDP answer") : null;
         this.send = Udp.datagram(maxPayload);
         this.receive = Udp.datagram(maxPayload);
         this.fullCheck = fullCheck;
@@ -69,7 +76,7 @@ final class UdpClient implements ClientLink {
     @Override
     public void roundTrip(long seq, int length) throws IOException {
         compose(seq, length, 0);
-        ch.write(send);
+        write(send);
         read();
         long echoSeq = receive.getLong(MSG_SEQ);
         if (echoSeq != seq || receive.getInt(MSG_LENGTH) != length || receive.limit() != MESSAGE_HEADER_BYTES + length
@@ -84,13 +91,13 @@ final class UdpClient implements ClientLink {
             readAck();
         }
         compose(seq, length, 0);
-        ch.write(send);
+        write(send);
     }
 
     @Override
     public void drain(long nextSeq) throws IOException {
         Udp.header(send.clear(), nextSeq, 0, FLAG_SYNC);
-        ch.write(send.limit(MESSAGE_HEADER_BYTES));
+        write(send.limit(MESSAGE_HEADER_BYTES));
         while ((readAck() & FLAG_SYNC) == 0) {
             // earlier acks still queued; the SYNC answer is the last one
         }
@@ -99,7 +106,7 @@ final class UdpClient implements ClientLink {
     @Override
     public void stop(long seq) throws IOException {
         Udp.header(send.clear(), seq, 0, FLAG_STOP);
-        ch.write(send.limit(MESSAGE_HEADER_BYTES));
+        write(send.limit(MESSAGE_HEADER_BYTES));
     }
 
     /** Reads one acknowledgement, advances the window, returns its flags. */
@@ -120,8 +127,28 @@ final class UdpClient implements ClientLink {
         send.limit(MESSAGE_HEADER_BYTES + length);
     }
 
+    /** Sends one datagram; a polled socket with a full send buffer is retried until it takes it. */
+    private void write(ByteBuffer datagram) throws IOException {
+        if (spin == null) {
+            ch.write(datagram);
+            return;
+        }
+        spin.reset();
+        while (ch.write(datagram) == 0) {
+            spin.idle();
+        }
+    }
+
     private void read() throws IOException {
         receive.clear();
+        if (spin != null) {
+            spin.reset();
+            while (ch.read(receive) == 0) {
+                spin.idle();
+            }
+            receive.flip();
+            return;
+        }
         readingSince.lazySet(System.nanoTime());
         try {
             ch.read(receive);

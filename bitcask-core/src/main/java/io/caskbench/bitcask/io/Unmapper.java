@@ -12,7 +12,7 @@ import java.nio.MappedByteBuffer;
  *
  * <p>Releases a mapping now instead of whenever the garbage collector gets to it. Without this,
  * mappings pile up across segment rollovers and reopen cycles until the process runs out of
- * address space or file handles, as a loop that reopened a mapped store showed.
+ * address space or file handles (how a Java mmap test of many small files once ran out of memory).
  */
 public final class Unmapper {
 

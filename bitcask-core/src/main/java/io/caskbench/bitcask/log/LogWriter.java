@@ -282,7 +282,7 @@ public final class LogWriter implements GroupCommit.Log {
     /**
      * Seals the active segment and opens the next. Under {@code ALWAYS} the sealed segment and the
      * new file's name are forced before the write that needs the new segment goes on; otherwise
-     * the hint writer forces the sealed one (before its hint), and the next sync forces both.
+     * the next sync, the interval, a merge or close forces both, and the sealed one's hint follows.
      */
     private void rollover() {
         Segment old = active;
@@ -326,6 +326,7 @@ public final class LogWriter implements GroupCommit.Log {
         unforced.forceActive(seg);
         dir.forceIfChanged();
         seg.durableTo(end);
+        hints.kick(); // the sealed segments just forced may have their hints now
         return target;
     }
 

@@ -8,7 +8,8 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 
 /**
- * Threading: one thread per scanner; recovery, hint writing and merge each make their own.
+ * Threading: one thread per scanner; recovery, verify, repair, hint writing and merge each make
+ * their own.
  *
  * <p>Reads the records of a data file in order and decides where its valid content ends.
  *
@@ -32,8 +33,8 @@ public final class SegmentScanner {
 
     /** Final, safe everywhere. */
     private final SegmentReader reader;
-    /** Final, safe everywhere. */
-    private final Path file;
+    /** Where bad bytes are reported; final, safe everywhere. */
+    private final DamageListener damage;
     /** Bytes to scan; final, safe everywhere. */
     private final long length;
     /** Final, safe everywhere. */
@@ -53,6 +54,27 @@ public final class SegmentScanner {
     }
 
     /**
+     * Hears about the bad bytes a scan passes over. Recovery's listener logs them; a verifier
+     * collects them. Either way the scan decides alike.
+     */
+    public interface DamageListener {
+        /**
+         * {@code length} bad bytes at {@code offset} with a valid record after them: skipped.
+         *
+         * @param batch true when they are the span of an intact batch header whose members failed
+         */
+        void skipped(long offset, long length, boolean batch);
+
+        /**
+         * Bad bytes from {@code offset} to the end of the file, {@code length} of them, with no valid
+         * record after them: a torn tail, where the content ends.
+         *
+         * @param batch true when they start with an intact batch header whose members failed
+         */
+        void torn(long offset, long length, boolean batch);
+    }
+
+    /**
      * What a scan found.
      *
      * @param end          offset where the valid content ends
@@ -68,10 +90,35 @@ public final class SegmentScanner {
      * {@code salt} is the salt of the file's header.
      */
     public SegmentScanner(SegmentReader reader, Path file, long length, long salt) {
+        this(reader, length, salt, logging(file));
+    }
+
+    /** A scanner that reports bad bytes to {@code damage} instead of logging them. */
+    public SegmentScanner(SegmentReader reader, long length, long salt, DamageListener damage) {
         this.reader = reader;
-        this.file = file;
+        this.damage = damage;
         this.length = length;
         this.salt = salt;
+    }
+
+    /** The listener recovery uses: a WARN that names the file and the range. */
+    private static DamageListener logging(Path file) {
+        return new DamageListener() {
+            @Override
+            public void skipped(long offset, long length, boolean batch) {
+                if (batch) {
+                    LOG.warn("{}: skipping a corrupt batch of {} bytes at offset {}; records after it are kept", file, length, offset);
+                } else {
+                    LOG.warn("{}: skipping {} corrupt bytes at offset {}; records after them are kept", file, length, offset);
+                }
+            }
+
+            @Override
+            public void torn(long offset, long length, boolean batch) {
+                LOG.warn("{}: torn {} at offset {} ({} bytes); the data ends there", file,
+                        batch ? "batch" : "or corrupt tail", offset, length);
+            }
+        };
     }
 
     /** Scans from {@code from} to the end of the file. */
@@ -94,20 +141,20 @@ public final class SegmentScanner {
                 // An intact batch header with a bad span: its members must not be picked up one by
                 // one by the resync below, or half a batch would come back. Skip the whole span.
                 if (batchEnd >= length || zeroFrom(batchEnd)) {
-                    LOG.warn("{}: torn batch at offset {} ({} bytes); the data ends there", file, pos, length - pos);
+                    damage.torn(pos, length - pos, true);
                     return new Result(pos, records, skipped, length - pos);
                 }
-                LOG.warn("{}: skipping a corrupt batch of {} bytes at offset {}; records after it are kept", file, batchEnd - pos, pos);
+                damage.skipped(pos, batchEnd - pos, true);
                 skipped += batchEnd - pos;
                 pos = batchEnd;
                 continue;
             }
             long next = resync(pos + 1);
             if (next < 0) {
-                LOG.warn("{}: torn or corrupt tail at offset {} ({} bytes); the data ends there", file, pos, length - pos);
+                damage.torn(pos, length - pos, false);
                 return new Result(pos, records, skipped, length - pos);
             }
-            LOG.warn("{}: skipping {} corrupt bytes at offset {}; records after them are kept", file, next - pos, pos);
+            damage.skipped(pos, next - pos, false);
             skipped += next - pos;
             pos = next;
         }

@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * Threading: any thread; the queue is lock-free, and a segment is forced inside the reader gate,
  * so that a merge cannot unmap it meanwhile.
  *
- * <p>Sealed segments not yet forced, oldest first. The group commit, the hint writer, close and
- * merge force them, always oldest first, so that a power loss keeps a prefix of the log.
+ * <p>Sealed segments not yet forced, oldest first. The group commit, close and merge force them,
+ * always oldest first, so that a power loss keeps a prefix of the log.
  */
 public final class UnforcedSegments {
 
@@ -74,22 +74,6 @@ public final class UnforcedSegments {
             }
         } finally {
             gate.exit(token);
-        }
-    }
-
-    /**
-     * Forces a sealed segment's data, and with it every older sealed one, so a power loss keeps a
-     * prefix of the log. The caller is inside the reader gate.
-     */
-    public void forceThrough(Segment seg) {
-        for (Segment older; (older = queue.peek()) != null && older.id() <= seg.id(); ) {
-            if (!older.durable()) {
-                older.force(backend);
-            }
-            queue.remove(older);
-        }
-        if (!seg.durable()) {
-            seg.force(backend);
         }
     }
 }

@@ -1,32 +1,27 @@
 package io.caskbench.examples.service;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.caskbench.bitcask.BitCaskStats;
-import io.caskbench.examples.service.ApiJson.ErrorBody;
+import io.caskbench.examples.service.ApiJson.Health;
 import io.caskbench.examples.service.ApiJson.ObjectListing;
 import io.caskbench.examples.service.ApiJson.ObjectView;
-import io.caskbench.examples.service.ApiJson.PutObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.HashMap;
+import java.util.Base64;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.regex.Pattern;
 
 /**
  * The HTTP API over an {@link ObjectStore}: routing, validation, JSON and status codes. One
@@ -36,40 +31,62 @@ import java.util.regex.Pattern;
  * PUT    /buckets/{b}/objects/{key}       201 created, 200 replaced
  * GET    /buckets/{b}/objects/{key}       200, 404
  * DELETE /buckets/{b}/objects/{key}       204, 404
- * GET    /buckets/{b}/objects?prefix=&amp;limit=   200
+ * GET    /buckets/{b}/objects?prefix=&amp;limit=&amp;startAfter=&amp;continuationToken=   200
  * GET    /stats                           200
+ * GET    /health                          200 while the process serves (liveness)
+ * GET    /ready                           200 once the store is open, 503 while it opens or drains
+ * GET    /metrics                         200, Prometheus text format
  * </pre>
  *
- * Errors: 400 malformed input, 404 unknown object or path, 405 wrong method (with {@code Allow}),
- * 413 body over the limit, 415 body not JSON, 500 store failure, 503 while shutting down.
+ * Errors are RFC 9457 problems ({@code application/problem+json}): 400 malformed input, 404
+ * unknown object or path, 405 wrong method (with {@code Allow}), 413 body over the limit, 415 body
+ * not JSON, 500 store failure, 503 while the store opens or the server drains (with {@code Retry-After}).
  */
 final class ObjectApi implements HttpHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ObjectApi.class);
 
-    /** S3's rule, minus the IP-address special cases: also keeps '/' out of bucket names. */
-    private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
-    private static final Pattern MD5 = Pattern.compile("[0-9a-fA-F]{32}");
-    private static final Pattern MEDIA_TYPE = Pattern.compile("[\\w!#$&^.+-]+/[\\w!#$&^.+-]+( *;[ -~]*)?");
-    private static final Pattern META_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,127}");
-    private static final Pattern CONTROL = Pattern.compile("[\\x00-\\x1f\\x7f]");
-    static final int MAX_META_ENTRIES = 32;
-    static final int MAX_META_VALUE = 1024;
-    static final int MAX_CONTENT_TYPE = 255;
-    /** Listing page size when none is asked for, and the largest allowed. */
     static final int MAX_LIMIT = 1000;
+    /** The metrics label of paths that match no route, so that scanners cannot grow the series without bound. */
+    static final String UNMATCHED = "unmatched";
+    private static final String OBJECTS = "/buckets/{bucket}/objects";
+    private static final String OBJECT = "/buckets/{bucket}/objects/{key}";
+    private static final Set<String> KNOWN_METHODS = Set.of("GET", "HEAD", "PUT", "POST", "DELETE", "PATCH", "OPTIONS");
 
-    private final ObjectStore store;
+    private final ServiceMetrics metrics;
     private final int maxBodyBytes;
     private final Clock clock;
+    private final long drainRetryAfterSeconds;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private volatile boolean draining;
     private final LongAdder[] byClass = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
+    /** Null until the store is open: the API answers 503 meanwhile. */
+    private volatile ObjectStore store;
+    private volatile boolean draining;
 
-    ObjectApi(ObjectStore store, int maxBodyBytes, Clock clock) {
-        this.store = store;
+    /**
+     * An API whose store is still opening; {@link #opened(ObjectStore)} makes it ready. While
+     * draining, 503 answers carry {@code Retry-After: drainRetryAfterSeconds}.
+     */
+    ObjectApi(ServiceMetrics metrics, int maxBodyBytes, Clock clock, long drainRetryAfterSeconds) {
+        this.metrics = metrics;
         this.maxBodyBytes = maxBodyBytes;
         this.clock = clock;
+        this.drainRetryAfterSeconds = drainRetryAfterSeconds;
+    }
+
+    /** Starts serving the object routes from {@code opened}. */
+    void opened(ObjectStore opened) {
+        this.store = opened;
+    }
+
+    /** Requests being answered right now. */
+    int inFlight() {
+        return inFlight.get();
+    }
+
+    /** The open store, or null while it opens. */
+    ObjectStore store() {
+        return store;
     }
 
     @Override
@@ -77,20 +94,23 @@ final class ObjectApi implements HttpHandler {
         long start = System.nanoTime();
         // Counted before draining is read, so drain() sees every request that may touch the store.
         inFlight.incrementAndGet();
+        String path = ex.getRequestURI().getRawPath();
+        String route = routeOf(path);
         int status = 0;
         try {
             Reply reply;
             try {
-                reply = draining ? Reply.error(new HttpError(503, "shutting down")) : route(ex);
+                reply = answer(ex, route, path);
             } catch (HttpError e) {
-                reply = Reply.error(e);
+                reply = Reply.problem(e, path);
             } catch (RuntimeException e) {
                 log.error("{} {} failed", ex.getRequestMethod(), ex.getRequestURI(), e);
-                reply = Reply.error(new HttpError(500, "internal error: " + e.getClass().getSimpleName()));
+                reply = Reply.problem(new HttpError(500, "internal error; the server log has the cause"), path);
             }
             status = reply.status();
             // Counted before the client can see the response, so /stats right after it includes it.
             byClass[status / 100 - 1].increment();
+            metrics.request(route, methodLabel(ex.getRequestMethod()), status, System.nanoTime() - start);
             send(ex, reply);
         } catch (IOException e) {
             log.debug("{} {}: client went away: {}", ex.getRequestMethod(), ex.getRequestURI(), e.toString());
@@ -117,58 +137,120 @@ final class ObjectApi implements HttpHandler {
         return inFlight.get();
     }
 
-    private Reply route(HttpExchange ex) throws IOException {
-        String method = ex.getRequestMethod();
-        // The raw path, so that an encoded '/' (%2F) inside a key cannot split it into segments.
-        String path = ex.getRequestURI().getRawPath();
-        if (path.equals("/stats")) {
-            requireMethod(method, "GET");
-            return new Reply(200, stats(), Map.of());
+    /** The metrics label of a request method: any method a client makes up counts as {@code other}. */
+    static String methodLabel(String method) {
+        return KNOWN_METHODS.contains(method) ? method : "other";
+    }
+
+    /** The route template a raw path belongs to; the label of its metrics. */
+    static String routeOf(String path) {
+        switch (path) {
+            case "/health":
+            case "/ready":
+            case "/metrics":
+            case "/stats":
+                return path;
+            default:
+                break;
         }
         if (path.startsWith("/buckets/")) {
             String rest = path.substring("/buckets/".length());
             int slash = rest.indexOf('/');
             if (slash > 0) {
-                String rawBucket = rest.substring(0, slash);
                 String tail = rest.substring(slash);
                 if (tail.equals("/objects")) {
-                    requireMethod(method, "GET");
-                    return list(bucket(rawBucket), ex.getRequestURI().getRawQuery());
+                    return OBJECTS;
                 }
                 if (tail.startsWith("/objects/")) {
-                    return object(ex, method, bucket(rawBucket), objectKey(tail.substring("/objects/".length())), path);
+                    return OBJECT;
                 }
             }
         }
-        throw new HttpError(404, "no such resource: " + path);
+        return UNMATCHED;
     }
 
-    private Reply object(HttpExchange ex, String method, String bucket, String key, String path) throws IOException {
+    private Reply answer(HttpExchange ex, String route, String path) throws IOException {
+        String method = ex.getRequestMethod();
+        switch (route) {
+            case "/health":
+                requireMethod(method, "GET");
+                return Reply.json(200, new Health("UP"), Map.of());
+            case "/ready":
+                requireMethod(method, "GET");
+                return ready();
+            case "/metrics":
+                requireMethod(method, "GET");
+                return new Reply(200, metrics.scrape().getBytes(StandardCharsets.UTF_8), ServiceMetrics.CONTENT_TYPE, Map.of());
+            case UNMATCHED:
+                throw new HttpError(404, "no such resource: " + path);
+            default:
+                break;
+        }
+        ObjectStore open = openStore();
+        if (route.equals("/stats")) {
+            requireMethod(method, "GET");
+            return Reply.json(200, stats(open), Map.of());
+        }
+        String rest = path.substring("/buckets/".length());
+        int slash = rest.indexOf('/');
+        String bucket = ObjectRequests.bucket(rest.substring(0, slash));
+        if (route.equals(OBJECTS)) {
+            requireMethod(method, "GET");
+            return list(open, bucket, ex.getRequestURI().getRawQuery());
+        }
+        return object(ex, open, method, bucket, ObjectRequests.objectKey(rest.substring(slash + "/objects/".length())), path);
+    }
+
+    /** 200 when the store is open and the server takes requests; 503 with {@code Retry-After} otherwise. */
+    private Reply ready() {
+        if (draining) {
+            return Reply.json(503, new Health("DRAINING"), Map.of("Retry-After", Long.toString(drainRetryAfterSeconds)));
+        }
+        if (store == null) {
+            return Reply.json(503, new Health("OPENING"), Map.of("Retry-After", "1"));
+        }
+        return Reply.json(200, new Health("READY"), Map.of());
+    }
+
+    /** The store, or 503 while it opens or the server drains. */
+    private ObjectStore openStore() {
+        if (draining) {
+            throw HttpError.unavailable("shutting down", drainRetryAfterSeconds);
+        }
+        ObjectStore open = store;
+        if (open == null) {
+            throw HttpError.unavailable("the store is still opening", 1);
+        }
+        return open;
+    }
+
+    private Reply object(HttpExchange ex, ObjectStore store, String method, String bucket, String key, String path)
+            throws IOException {
         switch (method) {
             case "GET": {
                 ObjectMeta meta = store.get(bucket, key);
                 if (meta == null) {
                     throw new HttpError(404, "no object " + key + " in bucket " + bucket);
                 }
-                return new Reply(200, ObjectView.of(meta), Map.of());
+                return Reply.json(200, ObjectView.of(meta), Map.of());
             }
             case "DELETE":
                 if (!store.delete(bucket, key)) {
                     throw new HttpError(404, "no object " + key + " in bucket " + bucket);
                 }
-                return new Reply(204, null, Map.of());
+                return new Reply(204, null, null, Map.of());
             case "PUT": {
-                ObjectMeta meta = toMeta(bucket, key, parse(readBody(ex)));
+                ObjectMeta meta = ObjectRequests.toMeta(bucket, key, ObjectRequests.parse(readBody(ex)), clock.instant());
                 boolean created = store.put(meta);
-                return new Reply(created ? 201 : 200, ObjectView.of(meta), created ? Map.of("Location", path) : Map.of());
+                return Reply.json(created ? 201 : 200, ObjectView.of(meta), created ? Map.of("Location", path) : Map.of());
             }
             default:
                 throw HttpError.methodNotAllowed(method, "GET, PUT, DELETE");
         }
     }
 
-    private Reply list(String bucket, String rawQuery) {
-        Map<String, String> query = query(rawQuery, Set.of("prefix", "limit"));
+    private static Reply list(ObjectStore store, String bucket, String rawQuery) {
+        Map<String, String> query = ObjectRequests.query(rawQuery, Set.of("prefix", "limit", "startAfter", "continuationToken"));
         String prefix = query.getOrDefault("prefix", "");
         if (prefix.getBytes(StandardCharsets.UTF_8).length > ObjectStore.MAX_OBJECT_KEY_BYTES) {
             throw new HttpError(400, "prefix longer than any key can be");
@@ -184,12 +266,34 @@ final class ObjectApi implements HttpHandler {
                 throw new HttpError(400, "limit must be an integer from 1 to " + MAX_LIMIT);
             }
         }
-        ObjectStore.Listing listing = store.list(bucket, prefix, limit);
-        return new Reply(200, new ObjectListing(bucket, prefix,
-                listing.objects().stream().map(ObjectView::of).toList(), listing.truncated()), Map.of());
+        // As in S3's ListObjectsV2: a continuation token, when given, decides where the page starts.
+        String startAfter = query.containsKey("continuationToken")
+                ? fromToken(query.get("continuationToken")) : query.getOrDefault("startAfter", "");
+        ObjectStore.Listing listing = store.list(bucket, prefix, startAfter, limit);
+        return Reply.json(200, new ObjectListing(bucket, prefix, startAfter,
+                listing.objects().stream().map(ObjectView::of).toList(), listing.truncated(),
+                listing.lastKey() == null ? null : toToken(listing.lastKey())), Map.of());
     }
 
-    private ApiJson.Stats stats() {
+    /** An opaque continuation token for the page that starts after {@code lastKey}. */
+    static String toToken(String lastKey) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(lastKey.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String fromToken(String token) {
+        try {
+            String key = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+            if (!key.isEmpty() && !ObjectRequests.hasControl(key)
+                    && key.getBytes(StandardCharsets.UTF_8).length <= ObjectStore.MAX_OBJECT_KEY_BYTES) {
+                return key;
+            }
+        } catch (IllegalArgumentException e) {
+            // not base64: refused below
+        }
+        throw new HttpError(400, "continuationToken is not one this service handed out");
+    }
+
+    private ApiJson.Stats stats(ObjectStore store) {
         BitCaskStats s = store.stats();
         Map<String, Long> responses = new LinkedHashMap<>();
         for (int c = 0; c < byClass.length; c++) {
@@ -228,99 +332,6 @@ final class ObjectApi implements HttpHandler {
         }
     }
 
-    private static PutObject parse(byte[] body) {
-        PutObject req;
-        try {
-            req = ApiJson.MAPPER.readValue(body, PutObject.class);
-        } catch (JsonProcessingException e) {
-            throw new HttpError(400, "malformed JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new HttpError(400, "unreadable body: " + e.getMessage());
-        }
-        if (req == null) {
-            throw new HttpError(400, "body must be a JSON object");
-        }
-        return req;
-    }
-
-    private ObjectMeta toMeta(String bucket, String key, PutObject req) {
-        if (req.size() == null || req.size() < 0) {
-            throw new HttpError(400, "size is required and must be >= 0");
-        }
-        if (req.md5() == null || !MD5.matcher(req.md5()).matches()) {
-            throw new HttpError(400, "md5 is required: 32 hex digits");
-        }
-        String contentType = req.contentType() == null ? "application/octet-stream" : req.contentType();
-        if (contentType.length() > MAX_CONTENT_TYPE || !MEDIA_TYPE.matcher(contentType).matches()) {
-            throw new HttpError(400, "contentType must be a media type like image/png");
-        }
-        Map<String, String> metadata = req.userMetadata() == null ? Map.of() : req.userMetadata();
-        if (metadata.size() > MAX_META_ENTRIES) {
-            throw new HttpError(400, "at most " + MAX_META_ENTRIES + " userMetadata entries");
-        }
-        Map<String, String> checked = new HashMap<>();
-        metadata.forEach((name, value) -> {
-            if (name == null || !META_NAME.matcher(name).matches()) {
-                throw new HttpError(400, "userMetadata names are 1-128 letters, digits, '-', '_' or '.'");
-            }
-            if (value == null || value.length() > MAX_META_VALUE || CONTROL.matcher(value).find()) {
-                throw new HttpError(400, "userMetadata value of " + name + " must be a string of at most "
-                        + MAX_META_VALUE + " printable characters");
-            }
-            checked.put(name, value);
-        });
-        return new ObjectMeta(bucket, key, req.size(), req.md5().toLowerCase(Locale.ROOT), contentType,
-                clock.instant(), checked);
-    }
-
-    private static String bucket(String raw) {
-        String bucket = decode(raw, false);
-        if (!BUCKET.matcher(bucket).matches()) {
-            throw new HttpError(400, "bucket names are 3-63 lower-case letters, digits, '.' or '-'");
-        }
-        return bucket;
-    }
-
-    private static String objectKey(String raw) {
-        String key = decode(raw, false);
-        if (key.isEmpty() || key.getBytes(StandardCharsets.UTF_8).length > ObjectStore.MAX_OBJECT_KEY_BYTES) {
-            throw new HttpError(400, "object keys are 1 to " + ObjectStore.MAX_OBJECT_KEY_BYTES + " UTF-8 bytes");
-        }
-        if (CONTROL.matcher(key).find()) {
-            throw new HttpError(400, "object keys must not contain control characters");
-        }
-        return key;
-    }
-
-    /** Parses a query string, refusing unknown and repeated parameters. */
-    private static Map<String, String> query(String rawQuery, Set<String> known) {
-        Map<String, String> values = new HashMap<>();
-        if (rawQuery == null || rawQuery.isEmpty()) {
-            return values;
-        }
-        for (String pair : rawQuery.split("&", -1)) {
-            int eq = pair.indexOf('=');
-            String name = decode(eq < 0 ? pair : pair.substring(0, eq), true);
-            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), true);
-            if (!known.contains(name)) {
-                throw new HttpError(400, "unknown query parameter '" + name + "'; known: " + known);
-            }
-            if (values.put(name, value) != null) {
-                throw new HttpError(400, "query parameter " + name + " given twice");
-            }
-        }
-        return values;
-    }
-
-    /** Percent-decodes a path segment ('+' stays '+') or a query part ('+' is a space, as in forms). */
-    private static String decode(String raw, boolean query) {
-        try {
-            return URLDecoder.decode(query ? raw : raw.replace("+", "%2B"), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new HttpError(400, "bad percent-encoding in " + raw);
-        }
-    }
-
     private static void send(HttpExchange ex, Reply reply) throws IOException {
         Headers headers = ex.getResponseHeaders();
         reply.headers().forEach(headers::set);
@@ -328,25 +339,16 @@ final class ObjectApi implements HttpHandler {
             ex.sendResponseHeaders(reply.status(), -1);
             return;
         }
-        byte[] bytes = ApiJson.MAPPER.writeValueAsBytes(reply.body());
-        headers.set("Content-Type", "application/json");
-        ex.sendResponseHeaders(reply.status(), bytes.length);
+        headers.set("Content-Type", reply.contentType());
+        ex.sendResponseHeaders(reply.status(), reply.body().length);
         try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
+            out.write(reply.body());
         }
     }
 
     private static void requireMethod(String method, String allowed) {
         if (!method.equals(allowed)) {
             throw HttpError.methodNotAllowed(method, allowed);
-        }
-    }
-
-    /** A response: status, JSON body (null for none) and extra headers. */
-    private record Reply(int status, Object body, Map<String, String> headers) {
-        static Reply error(HttpError e) {
-            return new Reply(e.status(), new ErrorBody(e.status(), e.getMessage()),
-                    e.allow() == null ? Map.of() : Map.of("Allow", e.allow()));
         }
     }
 }

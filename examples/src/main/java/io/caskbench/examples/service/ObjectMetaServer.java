@@ -2,19 +2,29 @@ package io.caskbench.examples.service;
 
 import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import com.sun.net.httpserver.HttpServer;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.BitCaskStats;
+import io.caskbench.bitcask.MergeResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * The object-metadata service: an {@link ObjectStore} served over HTTP by the JDK's built-in
@@ -26,25 +36,30 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * }
  * }</pre>
  *
- * <p>{@link #close()} shuts down gracefully: new requests get 503, requests in progress get up to
- * the configured grace period to finish, then the listener stops and the store is closed, which
- * forces every write to disk and releases the directory lock.
+ * <p>The server listens before the store is open, so that {@code /health} answers and
+ * {@code /ready} reports 503 while a large store is scanned; {@link #start} waits for the open,
+ * {@link #listen} does not. {@link #close()} shuts down gracefully: new requests get 503,
+ * requests in progress get up to the configured grace period to finish, then the listener stops
+ * and the store is closed, which forces every write to disk and releases the directory lock.
  */
 public final class ObjectMetaServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ObjectMetaServer.class);
 
     private final ServiceConfig config;
-    private final ObjectStore store;
+    private final ServiceMetrics metrics;
     private final ObjectApi api;
     private final ThreadPoolExecutor workers;
     private final HttpServer http;
+    private final ScheduledExecutorService merger;
+    private final CompletableFuture<ObjectStore> opening;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ObjectMetaServer(ServiceConfig config, ObjectStore store) throws IOException {
+    private ObjectMetaServer(ServiceConfig config, Function<ServiceConfig, ObjectStore> opener) throws IOException {
         this.config = config;
-        this.store = store;
-        this.api = new ObjectApi(store, config.maxBodyBytes(), Clock.systemUTC());
+        this.metrics = new ServiceMetrics(this::storeStats);
+        this.api = new ObjectApi(metrics, config.maxBodyBytes(), Clock.systemUTC(),
+                Math.max(1, config.shutdownGrace().toSeconds()));
         // Bounded on both ends: a fixed number of workers and a fixed queue. When both are full the
         // dispatcher thread runs the request itself and accepts nothing meanwhile, so overload
         // slows clients down instead of piling up requests in memory.
@@ -53,7 +68,7 @@ public final class ObjectMetaServer implements AutoCloseable {
                 new ThreadFactoryBuilder().setNameFormat("http-worker-%d").build(),
                 new ThreadPoolExecutor.CallerRunsPolicy());
         try {
-            this.http = HttpServer.create(new InetSocketAddress(InetAddress.getByName(config.bind()), config.port()), 0);
+            this.http = bind(config);
         } catch (IOException | RuntimeException e) {
             workers.shutdownNow();
             throw e;
@@ -61,26 +76,63 @@ public final class ObjectMetaServer implements AutoCloseable {
         http.setExecutor(workers);
         http.createContext("/", api);
         http.start();
+        this.merger = Executors.newSingleThreadScheduledExecutor(
+                new ThreadFactoryBuilder().setNameFormat("merge-check").setDaemon(true).build());
+        this.opening = new CompletableFuture<>();
+        Thread open = new Thread(() -> {
+            try {
+                ObjectStore store = opener.apply(config);
+                // Ready before the future completes, so that awaitOpen() returns a server that serves.
+                opened(store);
+                opening.complete(store);
+            } catch (Throwable e) {
+                opening.completeExceptionally(e);
+            }
+        }, "store-open");
+        open.start();
     }
 
     /**
-     * Opens the store and starts serving.
+     * Listens, opens the store and returns once it is open.
      *
-     * @throws IOException when the address cannot be bound (the store is closed again)
+     * @throws IOException when the address cannot be bound; the message names the address and port
      * @throws io.caskbench.bitcask.BitCaskLockedException when another process holds the data directory
      */
     public static ObjectMetaServer start(ServiceConfig config) throws IOException {
-        ObjectStore store = ObjectStore.open(config.dataDir(), config.storeOptions());
-        ObjectMetaServer server;
+        ObjectMetaServer server = listen(config);
+        server.awaitOpen();
+        return server;
+    }
+
+    /**
+     * Listens and returns at once, while the store opens on a thread of its own: until then
+     * {@code /ready} and the object routes answer 503. {@link #awaitOpen()} waits for the open.
+     *
+     * @throws IOException when the address cannot be bound; the message names the address and port
+     */
+    public static ObjectMetaServer listen(ServiceConfig config) throws IOException {
+        return listen(config, c -> ObjectStore.open(c.dataDir(), c.storeOptions()));
+    }
+
+    /** {@link #listen(ServiceConfig)} with the store opened by {@code opener}: tests slow the open down. */
+    static ObjectMetaServer listen(ServiceConfig config, Function<ServiceConfig, ObjectStore> opener) throws IOException {
+        return new ObjectMetaServer(config, opener);
+    }
+
+    /**
+     * Waits until the store is open. When it cannot be opened the server is closed and the
+     * cause is thrown, for example {@link io.caskbench.bitcask.BitCaskLockedException}.
+     */
+    public void awaitOpen() {
         try {
-            server = new ObjectMetaServer(config, store);
-        } catch (IOException | RuntimeException e) {
-            store.close();
+            opening.join();
+        } catch (CompletionException e) {
+            close();
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
             throw e;
         }
-        log.info("serving {} (data {}, backend {}, sync {}, {} workers, {} keys)", server.uri(),
-                store.directory(), config.backend(), config.syncPolicy(), config.threads(), store.stats().keyCount());
-        return server;
     }
 
     /** The address the server listens on, with the actual port when 0 was configured. */
@@ -95,6 +147,34 @@ public final class ObjectMetaServer implements AutoCloseable {
         return URI.create("http://" + host + ":" + address().getPort());
     }
 
+    /** Requests being answered right now. */
+    int requestsInProgress() {
+        return api.inFlight();
+    }
+
+    /**
+     * Merges the store now when its dead bytes cross the store options' thresholds, as the
+     * periodic check does; returns what the merge did, or null when none was due.
+     */
+    MergeResult mergeIfDue() {
+        ObjectStore store = api.store();
+        if (store == null || closed.get()) {
+            return null;
+        }
+        BitCaskStats s = store.stats();
+        BitCaskOptions o = store.options();
+        long dead = s.deadBytes();
+        boolean due = dead >= o.mergeDeadBytes() || (dead > 0 && s.deadRatio() >= o.mergeDeadRatio());
+        if (!due || s.segmentCount() < 2) {
+            return null;
+        }
+        long start = System.nanoTime();
+        MergeResult result = store.merge();
+        metrics.merged(result, System.nanoTime() - start);
+        log.info("merged {}: reclaimed {} bytes in {} ms", store.directory(), result.bytesReclaimed(), result.millis());
+        return result;
+    }
+
     /** Stops serving and closes the store; safe to call more than once and from a shutdown hook. */
     @Override
     public void close() {
@@ -102,6 +182,7 @@ public final class ObjectMetaServer implements AutoCloseable {
             return;
         }
         log.info("shutting down: draining requests for up to {}", config.shutdownGrace());
+        merger.shutdownNow();
         try {
             int left = api.drain(config.shutdownGrace().toNanos());
             if (left > 0) {
@@ -116,11 +197,56 @@ public final class ObjectMetaServer implements AutoCloseable {
             if (!workers.awaitTermination(config.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)) {
                 workers.shutdownNow();
             }
+            merger.awaitTermination(config.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             workers.shutdownNow();
             Thread.currentThread().interrupt();
         }
-        store.close();
-        log.info("store closed: {}", store.directory());
+        // A store still opening is closed once it is open; one that failed to open has nothing to close.
+        ObjectStore store = opening.exceptionally(e -> null).join();
+        if (store != null) {
+            store.close();
+            log.info("store closed: {}", store.directory());
+        }
+    }
+
+    private void opened(ObjectStore store) {
+        api.opened(store);
+        log.info("serving {} (data {}, backend {}, sync {}, {} workers, {} keys)", uri(), store.directory(),
+                config.backend(), config.syncPolicy(), config.threads(), store.stats().keyCount());
+        long every = config.mergeCheck().toMillis();
+        if (every > 0 && !closed.get()) {
+            try {
+                merger.scheduleWithFixedDelay(this::checkMerge, every, every, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException closedMeanwhile) {
+                // close() ran while the store opened: nothing to schedule
+            }
+        }
+    }
+
+    private void checkMerge() {
+        try {
+            mergeIfDue();
+        } catch (RuntimeException e) {
+            log.warn("merge of {} failed: {}", config.dataDir(), e.toString());
+        }
+    }
+
+    private BitCaskStats storeStats() {
+        ObjectStore store = api.store();
+        return store == null ? null : store.stats();
+    }
+
+    /** Binds the listener; a port clash names the address and port, and how to choose another. */
+    private static HttpServer bind(ServiceConfig config) throws IOException {
+        try {
+            return HttpServer.create(new InetSocketAddress(InetAddress.getByName(config.bind()), config.port()), 0);
+        } catch (BindException e) {
+            BindException named = new BindException("cannot listen on " + config.bind() + ":" + config.port() + ": "
+                    + e.getMessage() + "; another process may hold port " + config.port()
+                    + " (choose another with --port or CASKBENCH_PORT)");
+            named.initCause(e);
+            throw named;
+        }
     }
 }

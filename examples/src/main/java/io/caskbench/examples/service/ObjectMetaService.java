@@ -73,6 +73,10 @@ public final class ObjectMetaService implements Callable<Integer> {
             description = "Seconds shutdown waits for requests in progress (env CASKBENCH_SHUTDOWN_GRACE; default ${DEFAULT-VALUE}).")
     int shutdownGraceSeconds;
 
+    @Option(names = "--merge-check", defaultValue = "${env:CASKBENCH_MERGE_CHECK:-60}",
+            description = "Seconds between checks whether the store is due a merge, 0 for never (env CASKBENCH_MERGE_CHECK; default ${DEFAULT-VALUE}).")
+    int mergeCheckSeconds;
+
     /** Runs the service until the JVM is asked to stop; exits with 1 when it cannot start, 2 on bad flags. */
     public static void main(String[] args) {
         int code = commandLine().execute(args);
@@ -90,7 +94,7 @@ public final class ObjectMetaService implements Callable<Integer> {
     /** The configuration the parsed flags describe. */
     ServiceConfig config() {
         return new ServiceConfig(dataDir, bind, port, backend, sync, threads, queue, maxBody,
-                Duration.ofSeconds(shutdownGraceSeconds));
+                Duration.ofSeconds(shutdownGraceSeconds), Duration.ofSeconds(mergeCheckSeconds));
     }
 
     @Override
@@ -109,9 +113,13 @@ public final class ObjectMetaService implements Callable<Integer> {
             }
         }, "shutdown"));
         try {
-            running.set(ObjectMetaServer.start(config()));
+            // Listening first, so /health answers and /ready says "opening" while a large store is scanned.
+            running.set(ObjectMetaServer.listen(config()));
+            log.info("listening on {}; opening the store", running.get().uri());
+            running.get().awaitOpen();
         } catch (IOException | BitCaskException | IllegalArgumentException e) {
-            log.error("cannot start: {}", e.toString());
+            // The message only: it names the port or directory, and a class name would tell an operator nothing.
+            log.error("cannot start: {}", e.getMessage() == null ? e.toString() : e.getMessage());
             return 1;
         }
         log.info("ready: {} (SIGTERM or Ctrl-C stops it)", running.get().uri());

@@ -3,6 +3,7 @@ package io.caskbench.examples.service;
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.BitCaskStats;
+import io.caskbench.bitcask.MergeResult;
 import io.caskbench.bitcask.ProtostuffCodec;
 import io.caskbench.bitcask.TypedBitCask;
 
@@ -64,13 +65,23 @@ public final class ObjectStore implements AutoCloseable {
      * store: fine for thousands of objects, a job for a real index beyond millions.
      */
     public Listing list(String bucket, String prefix, int limit) {
+        return list(bucket, prefix, "", limit);
+    }
+
+    /**
+     * Like {@link #list(String, String, int)}, but only keys after {@code startAfter} (in key
+     * order, exclusive; empty for none), so a listing can go on where the last page ended.
+     */
+    public Listing list(String bucket, String prefix, String startAfter, int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit < 1: " + limit);
         }
         byte[] wanted = storeKey(bucket, prefix).getBytes(StandardCharsets.UTF_8);
+        String after = storeKey(bucket, Objects.requireNonNull(startAfter, "startAfter"));
         List<String> keys = db.keys()
                 .filter(k -> startsWith(k, wanted))
                 .map(k -> new String(k, StandardCharsets.UTF_8))
+                .filter(k -> startAfter.isEmpty() || k.compareTo(after) > 0)
                 .sorted()
                 .limit(limit + 1L)
                 .toList();
@@ -81,7 +92,19 @@ public final class ObjectStore implements AutoCloseable {
                 objects.add(meta);
             }
         }
-        return new Listing(objects, keys.size() > limit);
+        boolean truncated = keys.size() > limit;
+        // The last key of the page, also when its object was deleted meanwhile, so the next page goes on after it.
+        String last = truncated ? keys.get(limit - 1).substring(bucket.length() + 1) : null;
+        return new Listing(objects, truncated, last);
+    }
+
+    /**
+     * Merges the store's segments now, reclaiming the space of overwritten and deleted records.
+     *
+     * @see BitCask#merge()
+     */
+    public MergeResult merge() {
+        return db.merge();
     }
 
     /** Size and fragmentation of the underlying store. */
@@ -119,8 +142,9 @@ public final class ObjectStore implements AutoCloseable {
      *
      * @param objects   the objects, in key order
      * @param truncated true when more objects matched than the limit allowed
+     * @param lastKey   the object key the page ended at when truncated, else null: the next page starts after it
      */
-    public record Listing(List<ObjectMeta> objects, boolean truncated) {
+    public record Listing(List<ObjectMeta> objects, boolean truncated, String lastKey) {
         /** Freezes the list. */
         public Listing {
             objects = List.copyOf(objects);

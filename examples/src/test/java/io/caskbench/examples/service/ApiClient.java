@@ -28,6 +28,11 @@ final class ApiClient {
         this.base = base;
     }
 
+    /** The base URI requests go to. */
+    URI base() {
+        return base;
+    }
+
     /** A response: its status and body, with the body parsed when it is JSON. */
     record Reply(int status, String body, HttpResponse<String> raw) {
         JsonNode json() {

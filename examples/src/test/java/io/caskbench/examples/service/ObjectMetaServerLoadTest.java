@@ -38,7 +38,7 @@ class ObjectMetaServerLoadTest {
         // Fewer workers than clients, and a short queue, so requests wait and back-pressure is exercised.
         ServiceConfig config = ServiceConfig.defaults(dir);
         config = new ServiceConfig(config.dataDir(), config.bind(), 0, config.backend(), config.syncPolicy(), 4, 8,
-                config.maxBodyBytes(), config.shutdownGrace());
+                config.maxBodyBytes(), config.shutdownGrace(), config.mergeCheck());
         AtomicInteger requests = new AtomicInteger();
         List<TreeSet<String>> live = new ArrayList<>();
         try (ObjectMetaServer server = ObjectMetaServer.start(config)) {

@@ -103,7 +103,13 @@ class ObjectMetaServerTest {
     @Test
     void notFound() {
         assertThat(client.get("photos", "missing.png").status()).isEqualTo(404);
-        assertThat(client.get("photos", "missing.png").json().get("error").asText()).contains("missing.png");
+        ApiClient.Reply missing = client.get("photos", "missing.png");
+        assertThat(missing.raw().headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(missing.json().get("type").asText()).isEqualTo("about:blank");
+        assertThat(missing.json().get("title").asText()).isEqualTo("Not Found");
+        assertThat(missing.json().get("status").asInt()).isEqualTo(404);
+        assertThat(missing.json().get("detail").asText()).contains("missing.png");
+        assertThat(missing.json().get("instance").asText()).isEqualTo("/buckets/photos/objects/missing.png");
         assertThat(get("/").status()).isEqualTo(404);
         assertThat(get("/buckets").status()).isEqualTo(404);
         assertThat(get("/buckets/photos").status()).isEqualTo(404);
@@ -136,7 +142,11 @@ class ObjectMetaServerTest {
             ApiClient.Reply reply = client.put("photos", "x.png", bad);
             assertThat(reply.status()).as(bad).isEqualTo(400);
             assertThat(reply.json().get("status").asInt()).isEqualTo(400);
-            assertThat(reply.json().get("error").asText()).isNotBlank();
+            assertThat(reply.json().get("title").asText()).isEqualTo("Bad Request");
+            assertThat(reply.json().get("detail").asText()).as(bad).isNotBlank()
+                    // what the client sent, in its own terms: no Java or Jackson names
+                    .doesNotContain("java.", "com.fasterxml", "Jackson", "jackson", "`", "Coercion", "PutObject",
+                            "ObjectMeta", "ApiJson", "Source:", "caskbench");
         }
         assertThat(client.put("Photos", "x.png", body(1, MD5, "image/png")).status()).as("upper-case bucket").isEqualTo(400);
         assertThat(client.put("ab", "x.png", body(1, MD5, "image/png")).status()).as("short bucket").isEqualTo(400);
@@ -148,6 +158,23 @@ class ObjectMetaServerTest {
         assertThat(get("/buckets/photos/objects?colour=red").status()).isEqualTo(400);
         assertThat(get("/buckets/photos/objects?prefix=a&prefix=b").status()).isEqualTo(400);
         assertThat(client.get("photos", "x.png").status()).as("nothing was stored").isEqualTo(404);
+    }
+
+    @Test
+    void badBodiesAreDescribedInTheClientsTerms() {
+        String md5 = "\"md5\":\"" + MD5 + "\"";
+        assertThat(detail("{\"size\":\"12\"," + md5 + "}")).isEqualTo("field 'size' must be a whole number");
+        assertThat(detail("{\"size\":1.5," + md5 + "}")).isEqualTo("field 'size' must be a whole number");
+        assertThat(detail("{\"size\":1,\"md5\":12}")).isEqualTo("field 'md5' must be a string");
+        assertThat(detail("{\"size\":1," + md5 + ",\"userMetadata\":{\"a\":1}}"))
+                .isEqualTo("field 'userMetadata.a' must be a string");
+        assertThat(detail("{\"size\":1," + md5 + ",\"colour\":\"red\"}"))
+                .isEqualTo("unknown field 'colour'; known fields: [contentType, md5, size, userMetadata]");
+        assertThat(detail("{\"size\":1,\"size\":2," + md5 + "}")).isEqualTo("field 'size' given twice");
+        assertThat(detail("{\"size\":1," + md5 + "} {}")).isEqualTo("content after the JSON object");
+        assertThat(detail("{\"size\":1," + md5)).startsWith("malformed JSON at line 1, column ");
+        assertThat(detail("")).isEqualTo("the body is empty: expected a JSON object");
+        assertThat(detail("[1]")).isEqualTo("the body must be a JSON object");
     }
 
     @Test
@@ -168,6 +195,8 @@ class ObjectMetaServerTest {
         ApiClient.Reply post = client.send("POST", "/buckets/photos/objects/x.png", BodyPublishers.ofString("{}"), "application/json");
         assertThat(post.status()).isEqualTo(405);
         assertThat(post.raw().headers().firstValue("Allow")).hasValue("GET, PUT, DELETE");
+        assertThat(post.raw().headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(post.json().get("title").asText()).isEqualTo("Method Not Allowed");
         assertThat(client.send("DELETE", "/stats", BodyPublishers.noBody(), null).status()).isEqualTo(405);
         assertThat(client.send("PUT", "/buckets/photos/objects", BodyPublishers.ofString("{}"), "application/json").status())
                 .isEqualTo(405);
@@ -221,6 +250,12 @@ class ObjectMetaServerTest {
                 .isInstanceOf(io.caskbench.bitcask.BitCaskLockedException.class);
         server.close();
         server.close();
+    }
+
+    private String detail(String badBody) {
+        ApiClient.Reply reply = client.put("photos", "x.png", badBody);
+        assertThat(reply.status()).as(badBody).isEqualTo(400);
+        return reply.json().get("detail").asText();
     }
 
     private ApiClient.Reply get(String rawPath) {

@@ -9,19 +9,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,11 +26,12 @@ class ObjectMetaServiceTest {
     void flagsFillTheConfiguration() {
         CommandLine cli = ObjectMetaService.commandLine();
         cli.parseArgs("--data-dir", dir.toString(), "--bind", "0.0.0.0", "--port", "9090", "--backend", "file_channel",
-                "--sync", "ALWAYS", "--threads", "3", "--queue", "5", "--max-body", "100", "--shutdown-grace", "1");
+                "--sync", "ALWAYS", "--threads", "3", "--queue", "5", "--max-body", "100", "--shutdown-grace", "1",
+                "--merge-check", "7");
         ServiceConfig config = ((ObjectMetaService) cli.getCommand()).config();
 
         assertThat(config).isEqualTo(new ServiceConfig(dir, "0.0.0.0", 9090, Backend.FILE_CHANNEL, SyncPolicy.ALWAYS,
-                3, 5, 100, Duration.ofSeconds(1)));
+                3, 5, 100, Duration.ofSeconds(1), Duration.ofSeconds(7)));
     }
 
     @Test
@@ -79,28 +71,10 @@ class ObjectMetaServiceTest {
                 ObjectMetaService.class.getName(), "--backend", "FILE_CHANNEL");
         pb.environment().put("CASKBENCH_DATA_DIR", dir.toString());
         pb.environment().put("CASKBENCH_PORT", "0");
-        pb.redirectErrorStream(true);
-        Process process = pb.start();
-        List<String> output = Collections.synchronizedList(new ArrayList<>());
-        CompletableFuture<URI> listening = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            Pattern p = Pattern.compile("ready: (http://127\\.0\\.0\\.1:\\d+)");
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = in.readLine()) != null; ) {
-                    output.add(line);
-                    Matcher m = p.matcher(line);
-                    if (m.find()) {
-                        listening.complete(URI.create(m.group(1)));
-                    }
-                }
-            } catch (java.io.IOException e) {
-                listening.completeExceptionally(e);
-            }
-            listening.completeExceptionally(new AssertionError("service exited before it was ready: " + output));
-        });
-        reader.start();
+        ServiceProcess service = ServiceProcess.start(pb);
+        Process process = service.process();
         try {
-            ApiClient client = new ApiClient(listening.get(4, TimeUnit.MINUTES));
+            ApiClient client = new ApiClient(service.ready().get(4, TimeUnit.MINUTES));
             assertThat(client.put("photos", "kept.png", ApiClient.body(7, "9e107d9d372bb6826bd81d3542a419d6", "image/png"))
                     .status()).isEqualTo(201);
 
@@ -108,10 +82,11 @@ class ObjectMetaServiceTest {
             // shutdown hook's log lines would be lost.
             assertThat(process.toHandle().destroy()).isTrue();
             assertThat(process.waitFor(4, TimeUnit.MINUTES)).isTrue();
-            reader.join();
+            service.awaitOutput();
         } finally {
             process.destroyForcibly();
         }
+        List<String> output = service.lines();
 
         assertThat(process.exitValue()).as(String.join("\n", output)).isEqualTo(143); // 128 + SIGTERM
         assertThat(output).anyMatch(l -> l.contains("shutting down")).anyMatch(l -> l.contains("store closed"));

@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Seed 003, "reading with a file handle": read one file front to back in chunks of 1 KiB to
+ * The iPod experiment, "reading with a file handle": read one file front to back in chunks of 1 KiB to
  * 8 MiB through {@code FileChannel.read} into a reused direct buffer of the chunk size. Answers
  * which chunk size a sequential reader should use: small chunks pay a system call per chunk,
  * chunks larger than the CPU's L2 cache make the copy and the consumer miss it.

@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Seed 003, "traversing files": enumerate a directory of 10,000 files (one level), or that
+ * The iPod experiment, "traversing files": enumerate a directory of 10,000 files (one level), or that
  * directory plus a subdirectory holding 10,000 more (two levels), with each Java API.
  *
  * <p>With one level, the listing APIs ({@code Files.list}, {@code newDirectoryStream},

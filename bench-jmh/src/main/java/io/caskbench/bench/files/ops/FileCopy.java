@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Seed 003, "copying files": Files.copy of a 1 MiB and a 2 MiB file to a new name. Exists to show
+ * The iPod experiment, "copying files": Files.copy of a 1 MiB and a 2 MiB file to a new name. Exists to show
  * that, unlike a move or a link, a copy costs in proportion to the size.
  *
  * <p>Must not measure by accident: writing the source (once per trial, forced to disk and then

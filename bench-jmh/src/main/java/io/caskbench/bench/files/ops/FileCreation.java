@@ -8,7 +8,7 @@ import java.nio.file.StandardOpenOption;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
- * Seed 003, "creating files": a new empty file, and a new file holding 1 MiB, where nothing
+ * The iPod experiment, "creating files": a new empty file, and a new file holding 1 MiB, where nothing
  * existed. Exists to show what the creation itself costs against writing data into the file.
  *
  * <p>Must not measure by accident: making the name free (each operation gets its own name in a

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
- * Seed 003, "deleting files": Files.delete of a 1 MiB file that is on disk.
+ * The iPod experiment, "deleting files": Files.delete of a 1 MiB file that is on disk.
  *
  * <p>Must not measure by accident: creating the victims (before the batch). They are forced to
  * disk first, because deleting a file whose data was never written back skips freeing its

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
- * Seed 003, "hard and symbolic links": a new hard link and a new symbolic link to a 1 MiB file,
+ * The iPod experiment, "hard and symbolic links": a new hard link and a new symbolic link to a 1 MiB file,
  * the cheap alternatives to a copy. Neither should depend on the file size.
  *
  * <p>Must not measure by accident: creating the linked file (once per trial) or removing the

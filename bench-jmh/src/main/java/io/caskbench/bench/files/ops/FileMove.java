@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
- * Seed 003, "moving files": Files.move of a 1 MiB file to a new name in the same directory,
+ * The iPod experiment, "moving files": Files.move of a 1 MiB file to a new name in the same directory,
  * which is a rename and should not depend on the size.
  *
  * <p>Must not measure by accident: creating the sources (before the batch, forced to disk) or

@@ -10,7 +10,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Seed 003, "writeToFile atomically: YES / NO": write a whole file plainly (truncate in place) or
+ * The iPod experiment, "writeToFile atomically: YES / NO": write a whole file plainly (truncate in place) or
  * atomically (write a temporary file beside it, then rename it over the target with
  * {@code ATOMIC_MOVE}), when the target does not exist yet and when it does.
  *

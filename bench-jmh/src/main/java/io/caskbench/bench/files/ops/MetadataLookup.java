@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Seed 003, "reading file information": {@code Files.exists} on a present and an absent path and
+ * The iPod experiment, "reading file information": {@code Files.exists} on a present and an absent path and
  * {@code Files.readAttributes} on a file and on a directory. The seed found the absent check
  * 6x cheaper than the present one on iOS; this asks the same of Java NIO on Linux.
  *

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Seed 003, "seeking in a file": move the file position to a random offset, without reading.
+ * The iPod experiment, "seeking in a file": move the file position to a random offset, without reading.
  * The seed found a seek as cheap as walking a ten-element array; this gives the Java figure.
  *
  * <p>Must not measure by accident: drawing the offsets (per trial, a seeded sequence shared with

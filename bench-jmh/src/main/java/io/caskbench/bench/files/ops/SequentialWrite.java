@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Seed 003, "writing with a file handle": write a new file of {@code writeTotalMb} in chunks of
+ * The iPod experiment, "writing with a file handle": write a new file of {@code writeTotalMb} in chunks of
  * {@code writeChunkKb}, calling {@link FileChannel#force} after every chunk or once at the end. Both
  * variants end with the data on disk, so they compare the cost of flushing often against once.
  *

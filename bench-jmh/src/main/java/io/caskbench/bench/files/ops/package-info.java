@@ -1,5 +1,5 @@
 /**
- * File-system operation benchmarks after seed 003, in Java NIO: lookups, traversal, create, write,
+ * File-system operation benchmarks after the iPod experiment, in Java NIO: lookups, traversal, create, write,
  * copy, move, delete, links, sequential writes with and without frequent force, chunked reads and
  * seeks.
  */

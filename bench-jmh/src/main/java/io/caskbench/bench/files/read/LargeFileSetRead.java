@@ -7,7 +7,7 @@ import java.util.List;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Seed 000, second set: a few large files (7 files, sizes spread evenly from 45% of the largest
+ * The phone experiment's second set: a few large files (7 files, sizes spread evenly from 45% of the largest
  * to the largest). The seed's largest was 94 MB (42.6-93.8 MB, 443 MB in all). Exists because for
  * large files the per-byte costs (copies, page faults, read-ahead) dominate, the opposite regime
  * of {@link SmallFileSetRead}.

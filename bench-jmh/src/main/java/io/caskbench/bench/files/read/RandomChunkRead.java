@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Seed 004: one chunk read at a random offset of a large file, per operation. The file is larger
+ * The laptop experiment: one chunk read at a random offset of a large file, per operation. The file is larger
  * than the L3 cache, so chunks come from the page cache in DRAM, not from the CPU's caches.
  *
  * <p>Must not measure by accident: drawing random numbers (the offsets are drawn per trial, the

@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Seed 000, first set: many small files (800 of 1-4 KiB, about 2 MB in all). Exists because for
+ * The phone experiment's first set: many small files (800 of 1-4 KiB, about 2 MB in all). Exists because for
  * small files the per-file costs (open, close, map, unmap) dominate the copying; the readers'
  * fixed costs are what this set compares.
  */

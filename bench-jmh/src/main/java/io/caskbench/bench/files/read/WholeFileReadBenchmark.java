@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Seed 000: read every file of a set whole, once per invocation, with each of six readers. The
+ * The phone experiment: read every file of a set whole, once per invocation, with each of six readers. The
  * score is the time to read the whole set, as in the seed.
  *
  * <p>Must not measure by accident: creating the files (done per trial), a read the JIT removed

@@ -1,5 +1,5 @@
 /**
- * Read benchmarks: whole files with six readers (seed 000) and random chunks of one large file
- * with three (seed 004).
+ * Read benchmarks: whole files with six readers (the phone experiment) and random chunks of one large file
+ * with three (the laptop experiment).
  */
 package io.caskbench.bench.files.read;

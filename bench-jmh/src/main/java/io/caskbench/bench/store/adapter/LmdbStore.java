@@ -18,8 +18,13 @@ import org.lmdbjava.Txn;
  *   <li>{@code MDB_NOSYNC}: commits do not fsync; the OS writes the pages back, as with BitCask.</li>
  *   <li>{@code MDB_WRITEMAP}: writes go straight into the shared mapping instead of through
  *       {@code malloc}ed pages and {@code pwrite}, LMDB's fastest write path.</li>
- *   <li>{@code MDB_NOTLS} and a reader slot per thread: each thread keeps one read transaction and
- *       {@code reset}/{@code renew}s it per get, the cheapest way LMDB offers to start a read.</li>
+ *   <li>{@code MDB_NOTLS} and a reader slot per thread: each thread keeps one read transaction object and
+ *       {@code renew}s it before a get and {@code reset}s it after, the cheapest way LMDB offers to start a
+ *       read that sees every earlier put, as every other store's get does ({@code LMDB}). The
+ *       sensitivity rows renew it only every 100th get ({@code LMDB_RENEW_100}: a get may miss puts made
+ *       since its renewal) or never ({@code LMDB_TXN_REUSED}: one snapshot for the whole trial, which
+ *       also keeps LMDB from reusing pages freed by later writes), to show what the headline get figure
+ *       owes to that choice.</li>
  *   <li>Direct key and value buffers are reused per thread; {@code ByteBufferProxy.PROXY_OPTIMAL}
  *       reads LMDB's memory without an extra copy until the value is copied out for the caller.</li>
  *   <li>{@code -Dlmdbjava.disable.checks=true} (set by the benchmark fork) skips lmdbjava's own
@@ -35,12 +40,26 @@ final class LmdbStore implements StoreAdapter {
 
     private final Env<ByteBuffer> env;
     private final Dbi<ByteBuffer> dbi;
-    private final Queue<Txn<ByteBuffer>> readers = new ConcurrentLinkedQueue<>();
-    private final ThreadLocal<Txn<ByteBuffer>> reader;
+    /** Gets per renewal of a thread's read transaction; 0: renewed once and kept for good. */
+    private final int renewEvery;
+    private final Queue<Reader> readers = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<Reader> reader;
     private final ThreadLocal<ByteBuffer> keyBuffer = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(MAX_KEY));
     private final ThreadLocal<ByteBuffer> valueBuffer;
 
-    LmdbStore(Path dir, StoreConfig config) {
+    /** One thread's read transaction and how many gets it has served since its renewal. */
+    private static final class Reader {
+        final Txn<ByteBuffer> txn;
+        int gets;
+        boolean active;
+
+        Reader(Txn<ByteBuffer> txn) {
+            this.txn = txn;
+        }
+    }
+
+    LmdbStore(Path dir, StoreConfig config, int renewEvery) {
+        this.renewEvery = renewEvery;
         // Room for the data twice over (B-tree pages are half full after random inserts) plus slack;
         // with MDB_WRITEMAP the file is sparse, so unused map space costs no disk.
         long mapSize = Math.max(1L << 30, 3 * (config.payloadBytes() + 64 * config.expectedKeys()));
@@ -53,8 +72,9 @@ final class LmdbStore implements StoreAdapter {
         reader = ThreadLocal.withInitial(() -> {
             Txn<ByteBuffer> txn = env.txnRead();
             txn.reset();
-            readers.add(txn);
-            return txn;
+            Reader r = new Reader(txn);
+            readers.add(r);
+            return r;
         });
         int valueCapacity = Math.max(16, config.valueSize());
         valueBuffer = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(valueCapacity));
@@ -74,10 +94,13 @@ final class LmdbStore implements StoreAdapter {
 
     @Override
     public byte[] get(byte[] key) {
-        Txn<ByteBuffer> txn = reader.get();
-        txn.renew();
+        Reader r = reader.get();
+        if (!r.active) {
+            r.txn.renew();
+            r.active = true;
+        }
         try {
-            ByteBuffer found = dbi.get(txn, key(key));
+            ByteBuffer found = dbi.get(r.txn, key(key));
             if (found == null) {
                 return null;
             }
@@ -85,7 +108,11 @@ final class LmdbStore implements StoreAdapter {
             found.get(copy);
             return copy;
         } finally {
-            txn.reset();
+            if (renewEvery > 0 && ++r.gets >= renewEvery) {
+                r.txn.reset();
+                r.active = false;
+                r.gets = 0;
+            }
         }
     }
 
@@ -104,10 +131,12 @@ final class LmdbStore implements StoreAdapter {
 
     @Override
     public void close() {
-        for (Txn<ByteBuffer> txn; (txn = readers.poll()) != null; ) {
+        for (Reader r; (r = readers.poll()) != null; ) {
             // lmdbjava only aborts a transaction that is live, so a reset one is renewed first.
-            txn.renew();
-            txn.close();
+            if (!r.active) {
+                r.txn.renew();
+            }
+            r.txn.close();
         }
         dbi.close();
         env.close();

@@ -24,6 +24,14 @@ public interface StoreAdapter extends AutoCloseable {
     void settle();
 
     /**
+     * Whether the store keeps its data in files that survive {@link #close()}: then it can be closed to
+     * finish its background work and opened again on the same directory. False for in-memory stores.
+     */
+    default boolean persistent() {
+        return true;
+    }
+
+    /**
      * Bytes of the in-memory key index as the store itself reports them, or -1 for stores that do not
      * report one (only BitCask does, through {@code stats().indexBytes()}).
      */

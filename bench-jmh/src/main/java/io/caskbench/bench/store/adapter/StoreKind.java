@@ -5,57 +5,58 @@ import java.nio.file.Path;
 
 /**
  * Every store the store suites measure. The enum constant names are the values of the benchmarks'
- * {@code store} parameter, so they appear verbatim in the JMH results.
+ * {@code store} parameter, so they appear verbatim in the JMH results; bench-report's {@code StoreCatalog}
+ * says how each is labelled, what it is in the comparison and what survives a {@code kill -9}
+ * ({@code StoreKindTest} keeps the two lists equal).
  */
 public enum StoreKind {
 
     /** BitCask on its mapped backend: the reference every other store is compared with. */
-    BITCASK_MAPPED(Role.BITCASK, (dir, config) -> new BitCaskStore(dir, config, Backend.MAPPED)),
+    BITCASK_MAPPED((dir, config) -> new BitCaskStore(dir, config, Backend.MAPPED)),
     /** BitCask on positional FileChannel reads and writes. */
-    BITCASK_FILE_CHANNEL(Role.BITCASK, (dir, config) -> new BitCaskStore(dir, config, Backend.FILE_CHANNEL)),
+    BITCASK_FILE_CHANNEL((dir, config) -> new BitCaskStore(dir, config, Backend.FILE_CHANNEL)),
     /** RocksDB through rocksdbjni. */
-    ROCKSDB(Role.PEER, (dir, config) -> new RocksDbStore(dir)),
-    /** LMDB through lmdbjava. */
-    LMDB(Role.PEER, LmdbStore::new),
+    ROCKSDB((dir, config) -> new RocksDbStore(dir, false)),
+    /** LMDB through lmdbjava, a read transaction renewed for every get. */
+    LMDB((dir, config) -> new LmdbStore(dir, config, 1)),
     /** Chronicle Map persisted to a file. */
-    CHRONICLE_MAP(Role.PEER, ChronicleMapStore::new),
-    /** MapDB's {@code HTreeMap} in a memory-mapped file. */
-    MAPDB(Role.PEER, (dir, config) -> new MapDbStore(dir)),
-    /** H2's MVStore used as a map. */
-    H2_MVSTORE(Role.PEER, (dir, config) -> new MvStoreStore(dir)),
-    /** An in-memory {@code ConcurrentHashMap}: the upper bound, not a peer. */
-    CONCURRENT_HASH_MAP(Role.BOUND, (dir, config) -> new HeapMapStore(config));
-
-    /** What a store is in the comparison. */
-    public enum Role {
-        /** The store under test. */
-        BITCASK,
-        /** An embedded store a user might pick instead. */
-        PEER,
-        /** In-memory reference that bounds what any store can reach. */
-        BOUND
-    }
+    CHRONICLE_MAP((dir, config) -> new ChronicleMapStore(dir, config, false)),
+    /** MapDB's {@code HTreeMap} in a memory-mapped file, transactions off. */
+    MAPDB((dir, config) -> new MapDbStore(dir, false)),
+    /** H2's MVStore used as a map, auto-commit about once a second. */
+    H2_MVSTORE((dir, config) -> new MvStoreStore(dir, false)),
+    /** MapDB with transactions and a commit per put: its setting that survives {@code kill -9}. */
+    MAPDB_TX((dir, config) -> new MapDbStore(dir, true)),
+    /** H2 MVStore with a commit per put: its setting that survives {@code kill -9}. */
+    H2_MVSTORE_COMMIT((dir, config) -> new MvStoreStore(dir, true)),
+    /** Sensitivity: LMDB with a thread's read transaction renewed every 100 gets. */
+    LMDB_RENEW_100((dir, config) -> new LmdbStore(dir, config, 100)),
+    /** Sensitivity: LMDB with one read transaction per thread, never renewed. */
+    LMDB_TXN_REUSED((dir, config) -> new LmdbStore(dir, config, 0)),
+    /** Sensitivity: RocksDB whose waiting writers block at once instead of spinning. */
+    ROCKSDB_TUNED((dir, config) -> new RocksDbStore(dir, true)),
+    /** Sensitivity: Chronicle Map with 8192 segments, so 1000 writers rarely share a segment lock. */
+    CHRONICLE_MAP_TUNED((dir, config) -> new ChronicleMapStore(dir, config, true)),
+    /** A heap {@code ConcurrentHashMap} of byte arrays: a reference point, neither a peer nor a bound. */
+    CONCURRENT_HASH_MAP((dir, config) -> new HeapMapStore(config)),
+    /** The in-memory bound: a presized index of longs and a value slab, a store's copies without a file. */
+    IN_MEMORY_BOUND((dir, config) -> new MemoryBoundStore(config)),
+    /** No store: the harness alone (fetch the key, call the adapter), what every other row includes. */
+    HARNESS((dir, config) -> new HarnessStore());
 
     /** Opens a store in a directory. */
     private interface Opener {
         StoreAdapter open(Path dir, StoreConfig config);
     }
 
-    private final Role role;
     private final Opener opener;
 
-    StoreKind(Role role, Opener opener) {
-        this.role = role;
+    StoreKind(Opener opener) {
         this.opener = opener;
     }
 
     /** Opens (creating if needed) this store in {@code dir}, which must exist. */
     public StoreAdapter open(Path dir, StoreConfig config) {
         return opener.open(dir, config);
-    }
-
-    /** What this store is in the comparison. */
-    public Role role() {
-        return role;
     }
 }

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The object-storage metadata record that seed 002 stores as its value: what an object store keeps per
+ * The object-storage metadata record that the reference experiment stores as its value: what an object store keeps per
  * object (bucket, name, size, checksum, type, times, owner). Serialized with Protostuff, as in the seed.
  */
 public final class ObjectMeta {

@@ -15,26 +15,44 @@ class WorkloadTest {
         Workload w = Workload.decimal(1000, 100, KeyOrder.SEQUENTIAL);
         assertThat(w.keySize()).isEqualTo(16);
         assertThat(w.fixedKeySize()).isTrue();
-        assertThat(new String(w.keyAt(42), StandardCharsets.US_ASCII)).isEqualTo("0000000000000042");
+        byte[] buffer = w.keyBuffer();
+        assertThat(w.fillKey(42, buffer)).isSameAs(buffer);
+        assertThat(new String(buffer, StandardCharsets.US_ASCII)).isEqualTo("0000000000000042");
+        assertThat(new String(w.readKey(42, buffer), StandardCharsets.US_ASCII)).isEqualTo("0000000000000042");
         assertThat(w.value()).hasSize(100);
     }
 
     @Test
-    void randomOrderIsAFixedPermutation() {
-        int[] a = KeyOrder.RANDOM.positions(10_000);
-        int[] b = KeyOrder.RANDOM.positions(10_000);
-        assertThat(a).isEqualTo(b);
-        assertThat(a).isNotEqualTo(KeyOrder.SEQUENTIAL.positions(10_000));
-        int[] sorted = a.clone();
-        Arrays.sort(sorted);
-        assertThat(sorted).isEqualTo(KeyOrder.SEQUENTIAL.positions(10_000));
+    void randomOrdersAreFixedPermutationsAndTheReadsDifferFromTheFill() {
+        int[] fill = KeyOrder.RANDOM.fillOrder(10_000);
+        int[] read = KeyOrder.RANDOM.readOrder(10_000);
+        assertThat(fill).isEqualTo(KeyOrder.RANDOM.fillOrder(10_000));
+        assertThat(read).isEqualTo(KeyOrder.RANDOM.readOrder(10_000));
+        assertThat(fill).isNotEqualTo(KeyOrder.SEQUENTIAL.fillOrder(10_000)).isNotEqualTo(read);
+        for (int[] order : new int[][] {fill, read}) {
+            int[] sorted = order.clone();
+            Arrays.sort(sorted);
+            assertThat(sorted).isEqualTo(KeyOrder.SEQUENTIAL.readOrder(10_000));
+        }
+    }
+
+    @Test
+    void randomKeysComeOutOfTheSlabsInTheirOrders() {
+        Workload w = Workload.decimal(1000, 8, KeyOrder.RANDOM);
+        int[] fill = KeyOrder.RANDOM.fillOrder(1000);
+        int[] read = KeyOrder.RANDOM.readOrder(1000);
+        byte[] buffer = w.keyBuffer();
+        for (int i = 0; i < 1000; i++) {
+            assertThat(w.fillKey(i, buffer)).isEqualTo(Workload.decimalKey(fill[i]));
+            assertThat(w.readKey(i, buffer)).isEqualTo(Workload.decimalKey(read[i]));
+        }
     }
 
     @Test
     void seedWorkloadUsesObjectNamesAndSerializedMetadata() {
         Workload w = Workload.seed(2000);
-        assertThat(new String(w.keyAt(0), StandardCharsets.UTF_8)).isEqualTo("object0.png");
-        assertThat(new String(w.keyAt(1999), StandardCharsets.UTF_8)).isEqualTo("object1999.png");
+        assertThat(new String(w.fillKey(0, w.keyBuffer()), StandardCharsets.UTF_8)).isEqualTo("object0.png");
+        assertThat(new String(w.readKey(1999, w.keyBuffer()), StandardCharsets.UTF_8)).isEqualTo("object1999.png");
         assertThat(w.fixedKeySize()).isFalse();
         ObjectMeta meta = ObjectMeta.fromBytes(w.value());
         assertThat(meta.name()).isEqualTo("object0.png");

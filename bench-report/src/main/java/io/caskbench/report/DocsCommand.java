@@ -1,0 +1,58 @@
+package io.caskbench.report;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code docs <results> <file>}: rewrites the generated blocks of a docs file from a results folder
+ * ({@link Docs}); with {@code --suite}, writes a whole file of one suite's tables instead.
+ */
+@Command(name = "docs", mixinStandardHelpOptions = true,
+        description = {"Rewrite the <!-- generated:<suite> --> blocks of FILE from the results in DIR,",
+            "or with --suite write FILE whole: tables, run command, machine, date and forks from the JSON."})
+final class DocsCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "results folder")
+    private Path results;
+
+    @Parameters(index = "1", paramLabel = "FILE", description = "the Markdown file to write")
+    private Path file;
+
+    @Option(names = "--suite", paramLabel = "SUITE",
+            description = "write FILE whole with this suite's tables (store, targets, files, shm)")
+    private String suite;
+
+    @Option(names = "--title", paramLabel = "TITLE", description = "the title of a whole file (with --suite)")
+    private String title;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isDirectory(results)) {
+            spec.commandLine().getErr().println("error: no results folder at " + results.toAbsolutePath());
+            return 2;
+        }
+        String invocation = "docs " + results + " " + file + (suite == null ? "" : " --suite " + suite);
+        String text;
+        if (suite != null) {
+            text = Docs.file(results, suite, title == null ? suite + " results" : title, invocation) + "\n";
+        } else if (Files.isRegularFile(file)) {
+            text = Docs.fill(Files.readString(file, StandardCharsets.UTF_8), results, invocation);
+        } else {
+            spec.commandLine().getErr().println("error: " + file + " does not exist; give --suite to write it whole");
+            return 2;
+        }
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        spec.commandLine().getOut().println("written: " + file.toAbsolutePath().normalize());
+        return 0;
+    }
+}

@@ -1,0 +1,123 @@
+package io.caskbench.report;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The rows of a store-suite run ({@code store.json}, {@code targets.json}) and the lookups every store
+ * table needs: by benchmark class, by method and store, at the point the targets are stated at.
+ */
+final class StoreRows {
+
+    /** The reference store. */
+    static final String MAPPED = "BITCASK_MAPPED";
+    /** BitCask's other backend. */
+    static final String FILE_CHANNEL = "BITCASK_FILE_CHANNEL";
+    /** The in-memory bound every "x bound" ratio is against. */
+    static final String BOUND = "IN_MEMORY_BOUND";
+    /** The harness-only row. */
+    static final String HARNESS = "HARNESS";
+    /** The point the performance targets are stated at. */
+    static final Map<String, String> POINT = Map.of("keyCount", "1000000", "valueSize", "100", "order", "RANDOM");
+    /** Operations per gang thread of the reference 1000-thread figures (other values are other shapes). */
+    static final String GANG_OPS = "1000";
+    /** Sorts rows by the catalog's store order. */
+    static final Comparator<JmhResult> BY_STORE = Comparator.comparingInt(r -> StoreCatalog.rank(store(r)));
+
+    private final List<JmhResult> rows;
+
+    StoreRows(List<JmhResult> rows) {
+        this.rows = List.copyOf(rows);
+    }
+
+    /** The simple name of a row's benchmark class. */
+    static String cls(JmhResult r) {
+        String c = r.className();
+        return c.substring(c.lastIndexOf('.') + 1);
+    }
+
+    /** A row's {@code store} parameter, or null. */
+    static String store(JmhResult r) {
+        return r.params().get("store");
+    }
+
+    /** The parameters but {@code except}, sorted by name, as {@code k=v k=v}. */
+    static String paramsWithout(JmhResult r, String... except) {
+        Map<String, String> rest = new TreeMap<>(r.params());
+        for (String key : except) {
+            rest.remove(key);
+        }
+        return rest.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
+    /** Rows of one benchmark class. */
+    List<JmhResult> of(String className) {
+        return rows.stream().filter(r -> cls(r).equals(className)).toList();
+    }
+
+    /**
+     * Rows of one class grouped by method and every parameter but the store, stores in catalog order;
+     * sensitivity rows are left out (they have their own section).
+     */
+    Map<String, List<JmhResult>> byStoreGroup(String className) {
+        Map<String, List<JmhResult>> groups = of(className).stream()
+                .filter(r -> StoreCatalog.role(store(r)) != StoreCatalog.Role.SENSITIVITY)
+                .collect(Collectors.groupingBy(r -> r.methodName() + "  (" + paramsWithout(r, "store") + ")",
+                        LinkedHashMap::new, Collectors.toList()));
+        groups.replaceAll((k, g) -> g.stream().sorted(BY_STORE).toList());
+        return groups;
+    }
+
+    /** The row of {@code className.method} for {@code store} at the target point. */
+    Optional<JmhResult> atPoint(String className, String method, String store) {
+        return atPoint(className, method).stream().filter(r -> store.equals(store(r))).findFirst();
+    }
+
+    /** Rows of {@code className.method} at the target point, 1000 operations per gang thread where it has a gang. */
+    List<JmhResult> atPoint(String className, String method) {
+        return of(className).stream().filter(r -> r.methodName().equals(method))
+                .filter(r -> POINT.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey()))))
+                .filter(r -> GANG_OPS.equals(r.params().getOrDefault("opsPerThread", GANG_OPS)))
+                .toList();
+    }
+
+    /** The row of {@code className.method} whose parameters include {@code params}. */
+    Optional<JmhResult> where(String className, String method, Map<String, String> params) {
+        return of(className).stream().filter(r -> r.methodName().equals(method))
+                .filter(r -> params.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey()))))
+                .findFirst();
+    }
+
+    /** The single-threaded row with the same store and workload as a 1000-thread row. */
+    Optional<JmhResult> singleThreaded(JmhResult threaded) {
+        return of("PeersSingleThread").stream()
+                .filter(r -> r.methodName().equals(threaded.methodName()) && sameWorkload(r, threaded)).findFirst();
+    }
+
+    /** Same store and workload, whatever the thread shape ({@code opsPerThread} only sizes the gang). */
+    static boolean sameWorkload(JmhResult a, JmhResult b) {
+        return paramsWithout(a, "opsPerThread").equals(paramsWithout(b, "opsPerThread"));
+    }
+
+    /** The fastest peer of a group (never a peer at another setting, a reference, the bound or the harness). */
+    static Optional<JmhResult> bestPeer(List<JmhResult> group) {
+        return group.stream().filter(r -> StoreCatalog.role(store(r)) == StoreCatalog.Role.PEER)
+                .max(Comparator.comparingDouble(r -> r.primaryMetric().score()));
+    }
+
+    /** The row of {@code store} in a group. */
+    static Optional<JmhResult> find(List<JmhResult> group, String store) {
+        return group.stream().filter(r -> store.equals(store(r))).findFirst();
+    }
+
+    /** A secondary metric's score, or NaN. */
+    static double secondary(JmhResult r, String metric) {
+        Metric m = r.secondaryMetrics().get(metric);
+        return m == null ? Double.NaN : m.score();
+    }
+}

@@ -1,0 +1,305 @@
+package io.caskbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The store suite's comparison, from the run's JSON: a summary table, every store against BitCask MAPPED,
+ * the best peer and the in-memory bound (each ratio with its run-to-run spread), 1000 threads against one,
+ * FILE_CHANNEL against MAPPED, the reference experiment's published figures beside ours, and the
+ * performance targets ({@link TargetTables}). It heads the comparison with a warning when the harness-only
+ * row costs more than a third of the cheapest store's operation in the same table.
+ *
+ * <p>bench-jmh writes {@link #render} into {@code store-comparison.txt} and {@code targets-comparison.txt};
+ * {@code report docs} writes the same document as Markdown into the docs.
+ */
+public final class StoreTables {
+
+    /** Secondary metric: heap growth per key of a filled store. */
+    public static final String HEAP = "heapBytesPerKey";
+    /** Secondary metric: allocated disk bytes per key of a filled store, its background work done. */
+    public static final String DISK = "diskBytesPerKey";
+    /** Secondary metric: the key directory's bytes per key as BitCask reports them. */
+    public static final String INDEX = "indexBytesPerKey";
+    /** The harness may take at most this fraction of the cheapest store's operation before a warning. */
+    public static final double HARNESS_LIMIT = 1.0 / 3;
+
+    /** The reference experiment's published averages: a Java BitCask on an i7-8750H laptop, OpenJDK 17. */
+    private static final Map<String, Double> REFERENCE_FIGURES = Map.of(
+            "singlePut", 1_360_161.0, "singleGet", 2_595_417.0, "threadsPut", 987_880.7, "threadsGet", 4_703_808.7);
+    private static final Map<String, String> REFERENCE_LABELS = Map.of(
+            "singlePut", "1M puts, 1 thread", "singleGet", "1M gets, 1 thread",
+            "threadsPut", "1000 threads x 1000 puts", "threadsGet", "1000 threads x 1000 gets *");
+
+    private StoreTables() {
+    }
+
+    /**
+     * The comparison of one run.
+     *
+     * @param results the run's rows
+     * @param stopped one line per 1000-thread benchmark stopped at its time limit
+     */
+    public static Document render(List<JmhResult> results, List<String> stopped) {
+        StoreRows rows = new StoreRows(results);
+        Document doc = new Document();
+        harnessWarnings(rows).forEach(doc::warning);
+        doc.line("Throughput in operations per second; error = half-width of JMH's 99.9% confidence interval;")
+                .line("forks = separate JVM runs. Every ratio is followed by its run-to-run spread: the lowest and")
+                .line("highest ratio any pairing of the two rows' fork means gives. A ratio is a win or a loss only")
+                .line("when its whole spread lies on one side of 1; a ratio from one fork has no spread.")
+                .line("x MAPPED = this / BitCask MAPPED; x best peer = this / the fastest of RocksDB, LMDB, Chronicle")
+                .line("Map, MapDB and H2 MVStore at their fastest settings; x bound = this / IN_MEMORY_BOUND, a")
+                .line("store's copies into memory without a file. CONCURRENT_HASH_MAP is a heap reference, not a bound.");
+        summary(doc, rows);
+        storeTables(doc, rows, "PeersSingleThread", "Single thread, every store: ", false);
+        storeTables(doc, rows, "ThousandThreads", "1000 threads x opsPerThread ops per invocation, total ops / wall time: ",
+                true);
+        sensitivity(doc, rows);
+        crossCheck(doc, rows);
+        backends(doc, rows);
+        referenceExperiment(doc, rows);
+        TargetTables.render(doc, rows);
+        if (!stopped.isEmpty()) {
+            doc.heading("Stopped at the time limit (-Dcaskbench.gangLimitSeconds), so no figure above");
+            stopped.forEach(doc::line);
+        }
+        return doc;
+    }
+
+    /**
+     * One warning per store table whose harness-only row takes more than {@link #HARNESS_LIMIT} of the
+     * time of the cheapest operation in the same table: there the harness, not the stores, sets the ratios.
+     */
+    static List<String> harnessWarnings(StoreRows rows) {
+        List<String> warnings = new ArrayList<>();
+        for (String className : List.of("PeersSingleThread", "ThousandThreads")) {
+            for (Map.Entry<String, List<JmhResult>> group : rows.byStoreGroup(className).entrySet()) {
+                Optional<JmhResult> harness = StoreRows.find(group.getValue(), StoreRows.HARNESS);
+                Optional<JmhResult> cheapest = group.getValue().stream()
+                        .filter(r -> !StoreRows.HARNESS.equals(StoreRows.store(r)))
+                        .max(java.util.Comparator.comparingDouble(r -> r.primaryMetric().score()));
+                if (harness.isPresent() && cheapest.isPresent() && harness.get().primaryMetric().score()
+                        < cheapest.get().primaryMetric().score() / HARNESS_LIMIT) {
+                    warnings.add(String.format(Locale.ROOT, "%s %s: the harness alone takes %.1f ns per operation,"
+                            + " more than a third of the cheapest store's %.1f ns (%s); the ratios in that table are"
+                            + " pulled toward 1.", className, group.getKey(), 1e9 / harness.get().primaryMetric().score(),
+                            1e9 / cheapest.get().primaryMetric().score(), StoreRows.store(cheapest.get())));
+                }
+            }
+        }
+        return warnings;
+    }
+
+    /** One line per store at the target point: the figures a reader wants first, as in the README. */
+    private static void summary(Document doc, StoreRows rows) {
+        Table table = new Table("store", "get, 1 thread", "put, 1 thread", "get, 1000 threads", "put, 1000 threads",
+                "heap B/key", "disk B/key", "survives kill -9");
+        for (StoreCatalog.Entry e : StoreCatalog.all()) {
+            Optional<JmhResult> get = rows.atPoint("PeersSingleThread", "get", e.name());
+            Optional<JmhResult> put = rows.atPoint("PeersSingleThread", "put", e.name());
+            Optional<JmhResult> get1000 = rows.atPoint("ThousandThreads", "get", e.name());
+            Optional<JmhResult> put1000 = rows.atPoint("ThousandThreads", "put", e.name());
+            if (e.role() == StoreCatalog.Role.SENSITIVITY
+                    || get.isEmpty() && put.isEmpty() && get1000.isEmpty() && put1000.isEmpty()) {
+                continue;
+            }
+            table.row(e.label(), withRange(get), withRange(put), withRange(get1000), withRange(put1000),
+                    get.map(r -> bytes(r, HEAP)).orElse(""), get.map(r -> bytes(r, DISK)).orElse(""), e.crash());
+        }
+        if (!table.isEmpty()) {
+            doc.heading("Summary at 1M keys, 16-byte keys, 100-byte values, random order (ops/s)");
+            doc.table(table);
+            doc.line("In brackets: how far apart the fork means were, as +- half their range. \"-\": not run in this")
+                    .line("profile, or stopped (see the end). Footprint: after the fill, with the store")
+                    .line("closed (its background work done) for disk, and reopened with every key read once for heap.")
+                    .line("Each peer runs at its fastest settings; where those lose acknowledged writes on a kill -9, a")
+                    .line("second row runs it at the setting that keeps them, as BitCask does.");
+            crashLegend(doc);
+        }
+    }
+
+    /** What a kill -9 leaves of each store's acknowledged writes, with the reason. */
+    private static void crashLegend(Document doc) {
+        Table legend = new Table("store", "survives kill -9", "why");
+        StoreCatalog.all().stream().filter(e -> e.role() != StoreCatalog.Role.SENSITIVITY)
+                .forEach(e -> legend.row(e.label(), e.crash(), e.crashDetail()));
+        doc.heading("What a kill -9 of the process leaves of acknowledged writes");
+        doc.table(legend);
+        doc.line("None of them forces writes to the device per operation except MapDB's commit, so none survives a");
+        doc.line("power loss by contract: that is what BitCask's SyncPolicy.ALWAYS is for (the group-commit rows).");
+    }
+
+    /** A score with the half-range of its fork means in percent: {@code 1,805,210 (±3%)}. */
+    private static String withRange(Optional<JmhResult> r) {
+        return r.map(x -> {
+            double range = Spread.relativeRange(x);
+            return Table.score(x.primaryMetric().score())
+                    + (Double.isNaN(range) ? "" : String.format(Locale.ROOT, " (±%.0f%%)", 50 * range));
+        }).orElse("-");
+    }
+
+    private static String scoreOf(Optional<JmhResult> r) {
+        return r.map(x -> Table.score(x.primaryMetric().score())).orElse("-");
+    }
+
+    /** One table per method and parameter set: each store against MAPPED, the best peer and the bound. */
+    private static void storeTables(Document doc, StoreRows rows, String className, String title, boolean threaded) {
+        for (Map.Entry<String, List<JmhResult>> group : rows.byStoreGroup(className).entrySet()) {
+            List<JmhResult> g = group.getValue();
+            doc.heading(title + group.getKey());
+            Optional<JmhResult> mapped = StoreRows.find(g, StoreRows.MAPPED);
+            Optional<JmhResult> bound = StoreRows.find(g, StoreRows.BOUND);
+            Optional<JmhResult> best = StoreRows.bestPeer(g);
+            List<String> headers = new ArrayList<>(List.of("store", "ops/s", "error", "forks", "x MAPPED",
+                    "x best peer", "x bound"));
+            headers.addAll(threaded ? List.of("x 1 thread") : List.of("heap B/key", "disk B/key", "survives kill -9"));
+            Table table = new Table(headers.toArray(new String[0]));
+            for (JmhResult r : g) {
+                List<String> cells = new ArrayList<>(List.of(StoreCatalog.label(StoreRows.store(r)),
+                        Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
+                        String.valueOf(r.forks()), Spread.of(r, mapped.orElse(null)).cell(),
+                        Spread.of(r, best.orElse(null)).cell(), Spread.of(r, bound.orElse(null)).cell()));
+                cells.addAll(threaded ? List.of(Spread.of(r, rows.singleThreaded(r).orElse(null)).cell())
+                        : List.of(bytes(r, HEAP), bytes(r, DISK), StoreCatalog.crash(StoreRows.store(r))));
+                table.row(cells);
+            }
+            doc.table(table);
+            best.ifPresent(b -> doc.line("best peer: " + StoreCatalog.label(StoreRows.store(b))));
+            if (threaded) {
+                doc.line("x 1 thread = this / the same store's single-threaded figure above (mixed has none)");
+            }
+            missing(doc, g);
+        }
+    }
+
+    private static String bytes(JmhResult r, String metric) {
+        double v = StoreRows.secondary(r, metric);
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static void missing(Document doc, List<JmhResult> group) {
+        List<String> present = group.stream().map(StoreRows::store).toList();
+        String absent = StoreCatalog.all().stream()
+                .filter(e -> (e.role() != StoreCatalog.Role.PARITY && e.role() != StoreCatalog.Role.SENSITIVITY)
+                        && !present.contains(e.name()))
+                .map(StoreCatalog.Entry::name).collect(Collectors.joining(", "));
+        if (!absent.isEmpty()) {
+            doc.line("no result (not run in this profile, stopped, or failed: see below and the JMH log): " + absent);
+        }
+    }
+
+    /**
+     * Each sensitivity row against the same peer's row with the same benchmark and parameters: how much
+     * of a headline figure one setting of that peer accounts for.
+     */
+    private static void sensitivity(Document doc, StoreRows rows) {
+        Table table = new Table("benchmark", "params", "setting", "ops/s", "error", "forks", "x the peer's row (spread)",
+                "reading");
+        for (String className : List.of("PeersSingleThread", "ThousandThreads")) {
+            for (JmhResult r : rows.of(className)) {
+                Optional<StoreCatalog.Entry> e = StoreCatalog.of(StoreRows.store(r));
+                if (e.isEmpty() || e.get().role() != StoreCatalog.Role.SENSITIVITY) {
+                    continue;
+                }
+                Optional<JmhResult> base = rows.of(className).stream()
+                        .filter(b -> e.get().peer().equals(StoreRows.store(b)) && b.methodName().equals(r.methodName())
+                                && StoreRows.paramsWithout(b, "store").equals(StoreRows.paramsWithout(r, "store")))
+                        .findFirst();
+                Spread s = Spread.of(r, base.orElse(null));
+                table.row(className + "." + r.methodName(), StoreRows.paramsWithout(r, "store"), e.get().label(),
+                        Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
+                        String.valueOf(r.forks()), base.isPresent() ? s.cell() : "no row of " + e.get().peer(),
+                        base.isPresent() ? s.verdict(true).words().replace("win", "faster").replace("loss", "slower")
+                                : "");
+            }
+        }
+        if (!table.isEmpty()) {
+            doc.heading("Sensitivity: a peer at another setting of one knob, against its own row");
+            doc.table(table);
+            doc.line("LMDB's get renews its read transaction for every get in the main rows (so each get sees every")
+                    .line("earlier put, as every other store's get does); these rows renew it every 100 gets or never.")
+                    .line("RocksDB's and Chronicle Map's 1000-thread puts are rerun with their spin settings changed")
+                    .line("before their figures are called a collapse. Faster or slower only outside the spread.");
+        }
+    }
+
+    private static void crossCheck(Document doc, StoreRows rows) {
+        List<JmhResult> checks = rows.of("JmhThreadsCrossCheck");
+        if (checks.isEmpty()) {
+            doc.line("").line("(JMH @Threads(1000) cross-check not in this run; the full profile runs it.)");
+            return;
+        }
+        doc.heading("CROSS-CHECK ONLY, not a result: JMH @Threads(N) get beside the 1000-thread gang get");
+        Table table = new Table("store", "params", "JMH threads", "JMH ops/s", "gang ops/s", "JMH / gang");
+        for (JmhResult r : checks) {
+            Optional<JmhResult> gang = rows.of("ThousandThreads").stream()
+                    .filter(t -> t.methodName().equals("get") && StoreRows.sameWorkload(t, r)).findFirst();
+            table.row(StoreRows.store(r), StoreRows.paramsWithout(r, "store"), String.valueOf(r.threads()),
+                    Table.score(r.primaryMetric().score()), scoreOf(gang),
+                    Table.ratio(r.primaryMetric().score(), gang.map(g -> g.primaryMetric().score()).orElse(Double.NaN)));
+        }
+        doc.table(table);
+        doc.line("With 1000 threads on few cores, JMH adds per-thread rates measured over different windows,")
+                .line("so its figure overstates; the gang figure (total ops / wall time) is the result.");
+    }
+
+    private static void backends(Document doc, StoreRows rows) {
+        List<JmhResult> grid = rows.of("BitCaskSingleThread");
+        if (grid.isEmpty()) {
+            return;
+        }
+        doc.heading("BitCask backends, single thread: FILE_CHANNEL against MAPPED");
+        Table table = new Table("op", "keyCount", "valueSize", "order", "MAPPED ops/s", "error", "FILE_CHANNEL ops/s",
+                "error", "FC / MAPPED");
+        Map<String, List<JmhResult>> groups = grid.stream().collect(Collectors.groupingBy(
+                r -> r.methodName() + " " + StoreRows.paramsWithout(r, "backend"), java.util.LinkedHashMap::new,
+                Collectors.toList()));
+        for (List<JmhResult> g : groups.values()) {
+            JmhResult any = g.get(0);
+            Optional<JmhResult> m = g.stream().filter(r -> "MAPPED".equals(r.params().get("backend"))).findFirst();
+            Optional<JmhResult> f = g.stream().filter(r -> "FILE_CHANNEL".equals(r.params().get("backend"))).findFirst();
+            table.row(any.methodName(), any.params().get("keyCount"), any.params().get("valueSize"),
+                    any.params().get("order"), scoreOf(m), m.map(r -> Table.error(r.primaryMetric().scoreError())).orElse(""),
+                    scoreOf(f), f.map(r -> Table.error(r.primaryMetric().scoreError())).orElse(""),
+                    Spread.of(f.orElse(null), m.orElse(null)).cell());
+        }
+        doc.table(table);
+    }
+
+    private static void referenceExperiment(Document doc, StoreRows rows) {
+        List<JmhResult> seed = rows.of("SeedWorkload");
+        if (seed.isEmpty()) {
+            return;
+        }
+        doc.heading("The reference experiment's workload (keys object<i>.png, Protostuff object metadata values)");
+        List<String> stores = seed.stream().map(StoreRows::store).distinct()
+                .sorted(java.util.Comparator.comparingInt(StoreCatalog::rank)).toList();
+        List<String> headers = new ArrayList<>(List.of("workload", "reference kv/s"));
+        for (String store : stores) {
+            headers.addAll(List.of(store + " ops/s", "error", "x reference"));
+        }
+        Table table = new Table(headers.toArray(new String[0]));
+        for (String method : List.of("singlePut", "singleGet", "threadsPut", "threadsGet")) {
+            List<String> cells = new ArrayList<>(List.of(REFERENCE_LABELS.get(method),
+                    Table.score(REFERENCE_FIGURES.get(method))));
+            for (String store : stores) {
+                Optional<JmhResult> r = seed.stream()
+                        .filter(x -> x.methodName().equals(method) && store.equals(StoreRows.store(x))).findFirst();
+                cells.add(scoreOf(r));
+                cells.add(r.map(x -> Table.error(x.primaryMetric().scoreError())).orElse(""));
+                cells.add(Table.ratio(r.map(x -> x.primaryMetric().score()).orElse(Double.NaN),
+                        REFERENCE_FIGURES.get(method)));
+            }
+            table.row(cells);
+        }
+        doc.table(table);
+        doc.line("The reference ran on an Intel i7-8750H (6 cores, 2.2 GHz), 16 GB, OpenJDK 17: its machine, not this one.")
+                .line("It read its keys back in the order it wrote them, and so does this workload (unlike the tables above).")
+                .line("* its \"concurrent read\" loop called put, so its 4.7M/s is a put figure; ours reads.");
+    }
+}

@@ -1,0 +1,80 @@
+package io.caskbench.report;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The performance targets BitCask is held to, each measured ratio with its run-to-run spread against its
+ * goal, at 1M keys, 16-byte keys, 100-byte values and random order. A goal is met only when the whole
+ * spread clears it; a one-fork figure says which side its value is on and that it has no spread.
+ */
+final class TargetTables {
+
+    private TargetTables() {
+    }
+
+    static void render(Document doc, StoreRows rows) {
+        doc.heading("Performance targets at 1M keys, 16-byte keys, 100-byte values, random order");
+        Table table = new Table("target", "measured (spread)", "goal", "met");
+        String single = "PeersSingleThread";
+        String threads = "ThousandThreads";
+        Optional<JmhResult> getMapped = rows.atPoint(single, "get", StoreRows.MAPPED);
+        Optional<JmhResult> putMapped = rows.atPoint(single, "put", StoreRows.MAPPED);
+        Optional<JmhResult> putChannel = rows.atPoint(single, "put", StoreRows.FILE_CHANNEL);
+        ratio(table, "get MAPPED / LMDB", getMapped, rows.atPoint(single, "get", "LMDB"), 2.0);
+        ratio(table, "get MAPPED / in-memory bound", getMapped, rows.atPoint(single, "get", StoreRows.BOUND), 0.5);
+        ratio(table, "put MAPPED / best peer", putMapped, StoreRows.bestPeer(rows.atPoint(single, "put")), 3.0);
+        ratio(table, "put MAPPED / in-memory bound", putMapped, rows.atPoint(single, "put", StoreRows.BOUND), 0.5);
+        ratio(table, "1000-thread put / 1-thread put, MAPPED", rows.atPoint(threads, "put", StoreRows.MAPPED),
+                putMapped, 1.0);
+        ratio(table, "1000-thread get / 1-thread get, MAPPED", rows.atPoint(threads, "get", StoreRows.MAPPED),
+                getMapped, 1.4);
+        ratio(table, "1000-thread put / 1-thread put, FILE_CHANNEL", rows.atPoint(threads, "put", StoreRows.FILE_CHANNEL),
+                putChannel, 5.0);
+        // Within 1.2x of the floor's time per record means put throughput >= floor throughput / 1.2.
+        for (String floor : new String[] {"direct", "heap"}) {
+            ratio(table, "1-thread put FILE_CHANNEL / one pwrite per record (" + floor + ")", putChannel,
+                    rows.where("WriteFloor", floor, Map.of()), 1.0 / 1.2, ">= 0.83 (1/1.2)");
+        }
+        for (String backend : new String[] {"FILE_CHANNEL", "MAPPED"}) {
+            Map<String, String> always = Map.of("backend", backend, "sync", "ALWAYS");
+            ratio(table, "ALWAYS 1000-thread put / 1-thread put, " + backend, rows.where("GroupCommit", "gang", always),
+                    rows.where("GroupCommit", "single", always), 20.0, ">= 20.0");
+        }
+        double index = getMapped.map(r -> StoreRows.secondary(r, StoreTables.INDEX)).orElse(Double.NaN);
+        table.row("key directory bytes/key, MAPPED", Double.isNaN(index) ? "not measured" : Table.score(index),
+                "<= 48 (16 + 32)", Double.isNaN(index) ? "" : index <= 48 ? "yes" : "NO");
+        Optional<JmhResult> hints = rows.where("OpenBench", "open", Map.of("mode", "hints", "keyCount", "1000000"));
+        Optional<JmhResult> scan = rows.where("OpenBench", "open", Map.of("mode", "scan", "keyCount", "1000000"));
+        double hintsMs = hints.map(r -> r.primaryMetric().score()).orElse(Double.NaN);
+        table.row("open 1M keys with hints, ms", Double.isNaN(hintsMs) ? "not measured" : Table.score(hintsMs),
+                "<= 1000", Double.isNaN(hintsMs) ? "" : hintsMs <= 1000 ? "yes" : "NO");
+        ratio(table, "full scan time / open with hints", scan, hints, 3.0);
+        doc.table(table);
+        doc.line("Rows without a figure are measured by the targets suite (-Dcaskbench.suites=targets).");
+    }
+
+    private static void ratio(Table table, String name, Optional<JmhResult> numerator,
+            Optional<JmhResult> denominator, double goal) {
+        ratio(table, name, numerator, denominator, goal, String.format(Locale.ROOT, ">= %.1f", goal));
+    }
+
+    private static void ratio(Table table, String name, Optional<JmhResult> numerator,
+            Optional<JmhResult> denominator, double goal, String goalText) {
+        Spread s = Spread.of(numerator.orElse(null), denominator.orElse(null));
+        if (Double.isNaN(s.value())) {
+            table.row(name, "not measured", goalText, "");
+            return;
+        }
+        table.row(name, s.cell(), goalText, met(s, goal));
+    }
+
+    /** Met only when the whole spread clears the goal; one fork gives its side of the goal, marked. */
+    static String met(Spread s, double goal) {
+        if (!s.hasSpread()) {
+            return (s.value() >= goal ? "yes" : "NO") + " (no spread)";
+        }
+        return s.low() >= goal ? "yes" : s.high() < goal ? "NO" : "within spread";
+    }
+}

@@ -1,0 +1,55 @@
+package io.caskbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The docs' tables come from a run's JSON: blocks are rewritten in place, and name run, machine, date and forks. */
+class DocsTest {
+
+    @Test
+    void rewritesEveryGeneratedBlockAndKeepsTheProse(@TempDir Path tmp) throws Exception {
+        Path results = SampleRuns.copy("sample-run", tmp);
+        RunRecord.write(results, "store", "mvn -B -pl bench-jmh -am package exec:exec -DskipTests");
+        String doc = "# Store\n\nProse stays.\n\n<!-- generated:store begin -->\nold figures\n<!-- generated:store end -->\n"
+                + "\nMore prose.\n\n<!-- generated:shm begin -->\n<!-- generated:shm end -->\n";
+
+        String filled = Docs.fill(doc, results, "docs results docs/store.md");
+
+        assertThat(filled).startsWith("# Store\n\nProse stays.\n\n<!-- generated:store begin -->\n")
+                .contains("\nMore prose.\n").doesNotContain("old figures");
+        assertThat(filled).contains("- run: `mvn -B -pl bench-jmh -am package exec:exec -DskipTests`",
+                "- machine and date: " + Machine.read(results).orElseThrow().oneLine(),
+                "- forks per row: 1 (all 48 rows); fewer than 3 forks: no row has a usable spread",
+                "#### Single thread, every store: get", "| store | ops/s | error | forks | x MAPPED |",
+                "<!-- generated:store end -->", "#### Random 1-byte write, region 64KiB", "run: `not recorded`");
+        // Filling again gives the same text: the blocks are found by their markers, not by position.
+        assertThat(Docs.fill(filled, results, "docs results docs/store.md")).isEqualTo(filled);
+    }
+
+    @Test
+    void theCommandWritesAWholeFileOrRefusesAFileWithoutBlocks(@TempDir Path tmp) throws Exception {
+        Path results = SampleRuns.copy("sample-run", tmp);
+        Path whole = tmp.resolve("files-full.md");
+        StringWriter err = new StringWriter();
+        var cli = ReportCli.commandLine();
+        cli.setErr(new PrintWriter(err));
+        cli.setOut(new PrintWriter(new StringWriter()));
+        assertThat(cli.execute("docs", results.toString(), whole.toString(), "--suite", "files", "--title", "Files"))
+                .isZero();
+        assertThat(Files.readString(whole, StandardCharsets.UTF_8)).startsWith("# Files\n\n<!-- generated:files begin -->")
+                .contains("## SmallFileSetRead", "x mapped (spread)");
+
+        Path prose = Files.writeString(tmp.resolve("prose.md"), "no blocks here\n");
+        assertThatThrownBy(() -> Docs.fill(Files.readString(prose), results, "docs"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no <!-- generated");
+        assertThat(cli.execute("docs", results.toString(), tmp.resolve("absent.md").toString())).isEqualTo(2);
+    }
+}

@@ -1,0 +1,239 @@
+package io.caskbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every subcommand but verify and repair, through the packaged jar. */
+class CommandsIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Cli.Run ok(Cli.Run r) {
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return r;
+    }
+
+    /** Everything a reader of the store in {@code dir} sees. */
+    private static Map<ByteBuffer, ByteBuffer> contents(Path dir) {
+        Map<ByteBuffer, ByteBuffer> all = new HashMap<>();
+        try (BitCask db = BitCask.open(dir, BitCaskOptions.builder().readOnly(true).build())) {
+            db.forEach((k, v) -> all.put(ByteBuffer.wrap(k), ByteBuffer.wrap(v)));
+        }
+        return all;
+    }
+
+    /** The lines of a dump in byte order, so two dumps of the same data compare equal. */
+    private static List<String> sortedLines(byte[] dump) {
+        return new String(dump, StandardCharsets.UTF_8).lines().sorted().toList();
+    }
+
+    @Test
+    void statsShowsKeysBytesSegmentsHintsAndTheFormatVersion() throws IOException {
+        Path dir = tmp.resolve("db");
+        TestStore.build(dir, 1200);
+        long keys = contents(dir).size();
+        Cli.Run text = ok(Cli.run("stats", dir.toString()));
+        assertThat(text.out()).contains("keys        " + Reports.count(keys))
+                .contains("format      version 2")
+                .contains("hints       " + TestStore.segments(dir) + " of " + TestStore.segments(dir) + " data files; they list 100.0%")
+                .contains("writer      none")
+                .contains("000000001 ");
+        JsonNode json = JSON.readTree(ok(Cli.run("stats", "--json", dir.toString())).stdout());
+        assertThat(json.get("keys").asLong()).isEqualTo(keys);
+        assertThat(json.get("formatVersion").asInt()).isEqualTo(2);
+        assertThat(json.get("deadBytes").asLong()).isPositive();
+        assertThat(json.get("hintedBytes").asLong()).isEqualTo(json.get("dataFileBytes").asLong());
+        assertThat(json.get("segments")).hasSize(TestStore.segments(dir));
+        assertThat(json.get("indexBytes").asLong()).isPositive();
+    }
+
+    @Test
+    void statsWorksBesideARunningWriter() throws IOException {
+        Path dir = tmp.resolve("db");
+        try (BitCask db = BitCask.open(dir)) {
+            db.put("written", utf8("while stats runs"));
+            db.sync();
+            Cli.Run r = ok(Cli.run("stats", dir.toString()));
+            assertThat(r.out()).contains("keys        1").contains("a writer holds the directory");
+            Cli.Run get = ok(Cli.run("get", dir.toString(), "written"));
+            assertThat(get.out()).isEqualTo("while stats runs");
+        }
+    }
+
+    @Test
+    void getPutAndDeleteInEachEncoding() throws Exception {
+        String dir = tmp.resolve("db").toString();
+        ok(Cli.run("put", "--create", dir, "greeting", "--value", "héllo"));
+        assertThat(ok(Cli.run("get", dir, "greeting")).stdout()).isEqualTo(utf8("héllo"));
+
+        byte[] binary = new byte[256];
+        for (int i = 0; i < binary.length; i++) {
+            binary[i] = (byte) i;
+        }
+        ok(Cli.run(binary, "put", dir, "binary"));
+        assertThat(ok(Cli.run("get", dir, "binary")).stdout()).isEqualTo(binary);
+        assertThat(ok(Cli.run("get", "--base64", dir, Base64.getEncoder().encodeToString(utf8("binary")))).out())
+                .isEqualTo(Base64.getEncoder().encodeToString(binary) + "\n");
+
+        ok(Cli.run("put", "--hex", dir, "00ff", "--value", "CAFE"));
+        assertThat(ok(Cli.run("get", "--hex", dir, "00FF")).out()).isEqualTo("cafe\n");
+        ok(Cli.run(utf8("3q2+7w==\n"), "put", "--base64", dir, "AP8="));
+        assertThat(ok(Cli.run("get", "--hex", dir, "00ff")).out()).isEqualTo("deadbeef\n");
+
+        ok(Cli.run("put", dir, "empty", "--value", ""));
+        assertThat(ok(Cli.run("get", dir, "empty")).stdout()).isEmpty();
+
+        ok(Cli.run("delete", dir, "greeting"));
+        Cli.Run gone = Cli.run("get", dir, "greeting");
+        assertThat(gone.exit()).isEqualTo(1);
+        assertThat(gone.stderr()).contains("key not found: greeting");
+        assertThat(Cli.run("delete", dir, "greeting").exit()).isEqualTo(1);
+
+        ok(Cli.run("put", "--ttl", "7d", dir, "week", "--value", "long enough"));
+        assertThat(ok(Cli.run("get", dir, "week")).out()).isEqualTo("long enough");
+        ok(Cli.run("put", "--ttl", "1s", dir, "brief", "--value", "gone soon"));
+        Thread.sleep(1100);
+        assertThat(Cli.run("get", dir, "brief").exit()).as("expired").isEqualTo(1);
+    }
+
+    @Test
+    void keysAreSortedAndFilteredByPrefixAndLimit() throws IOException {
+        Path dir = tmp.resolve("db");
+        try (BitCask db = BitCask.open(dir)) {
+            for (String k : List.of("user:3", "user:1", "order:9", "user:2", "a")) {
+                db.put(k, utf8("v"));
+            }
+            db.put(new byte[] {(byte) 0xFF, 0x00}, utf8("binary key"));
+            db.delete("user:2");
+        }
+        assertThat(ok(Cli.run("keys", dir.toString(), "--prefix", "user:")).out()).isEqualTo("user:1\nuser:3\n");
+        assertThat(ok(Cli.run("keys", dir.toString(), "--limit", "2")).out()).isEqualTo("a\norder:9\n");
+        assertThat(ok(Cli.run("keys", "--hex", dir.toString(), "--prefix", "ff")).out()).isEqualTo("ff00\n");
+        assertThat(ok(Cli.run("keys", "--base64", dir.toString())).out().lines().toList())
+                .containsExactly("YQ==", "b3JkZXI6OQ==", "dXNlcjox", "dXNlcjoz", "/wA=");
+    }
+
+    @Test
+    void dumpThenLoadRoundTripsEveryByte() throws IOException {
+        Path src = tmp.resolve("src");
+        Map<String, byte[]> tricky = new HashMap<>();
+        tricky.put("empty", new byte[0]);
+        tricky.put("unicode ключ 🔑", utf8("значение ✓ \u2028 \"quoted\" \\ \n\t\u0000 end"));
+        tricky.put("lone byte", new byte[] {(byte) 0xC3});
+        tricky.put("surrogate as utf-8", new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80});
+        byte[] big = new byte[1 << 20];
+        new java.util.Random(7).nextBytes(big);
+        tricky.put("big random", big);
+        try (BitCask db = BitCask.open(src)) {
+            tricky.forEach(db::put);
+            db.put(new byte[] {0, 1, 2, (byte) 0x80}, utf8("binary key"));
+            for (int i = 0; i < 3000; i++) {
+                db.put("key" + i, utf8("value " + i + " " + "y".repeat(i % 120)));
+            }
+        }
+        Cli.Run dump = ok(Cli.run("dump", src.toString()));
+        assertThat(dump.stderr()).isEmpty();
+        assertThat(new String(dump.stdout(), StandardCharsets.UTF_8).lines()).hasSize(3000 + tricky.size() + 1)
+                .allSatisfy(line -> assertThat(line).startsWith("{\"key\":\"").endsWith("}"))
+                .contains("{\"key\":\"lone byte\",\"value\":\"ww==\",\"valueEncoding\":\"base64\"}");
+
+        Path copy = tmp.resolve("copy");
+        Cli.Run load = ok(Cli.run(dump.stdout(), "load", "--create", copy.toString()));
+        assertThat(load.out()).contains("loaded " + Reports.count(3000 + tricky.size() + 1) + " records");
+        Map<ByteBuffer, ByteBuffer> original = contents(src);
+        assertThat(contents(copy)).isEqualTo(original);
+        assertThat(original.get(ByteBuffer.wrap(utf8("big random")))).isEqualTo(ByteBuffer.wrap(big));
+        assertThat(sortedLines(ok(Cli.run("dump", copy.toString())).stdout())).isEqualTo(sortedLines(dump.stdout()));
+    }
+
+    @Test
+    void dumpIntoHeadEndsQuietly() throws Exception {
+        Path dir = tmp.resolve("db");
+        TestStore.build(dir, 3000);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String jar = System.getProperty("bitcask.jar", "target/bitcask.jar");
+        Process p = new ProcessBuilder("bash", "-c", "'" + java + "' -jar '" + jar + "' dump '" + dir
+                + "' | head -n 2; echo \"exit=${PIPESTATUS[0]}\"").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        assertThat(out.lines()).hasSize(3).last().isEqualTo("exit=0");
+        assertThat(out).doesNotContain("Exception").doesNotContain("bitcask:");
+    }
+
+    @Test
+    void loadStopsAtABadLineAfterWritingEveryLineBeforeIt() throws IOException {
+        Path dir = tmp.resolve("db");
+        String input = "{\"key\":\"a\",\"value\":\"1\"}\n"
+                + "{\"key\":\"b\",\"value\":\"AAE=\",\"valueEncoding\":\"base64\"}\n"
+                + "\n"
+                + "{\"key\":\"c\",\"value\":\"3\"}\n"
+                + "{\"key\":\"d\",\"value\":\"4\",\"ttl\":\"1h\"}\n"
+                + "{\"key\":\"e\",\"value\":\"5\"}\n";
+        Cli.Run r = Cli.run(utf8(input), "load", "--create", dir.toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        assertThat(r.stderr()).contains("stdin line 5").contains("unknown field \"ttl\"").contains("the 3 records before it were loaded");
+        assertThat(contents(dir)).containsOnlyKeys(ByteBuffer.wrap(utf8("a")), ByteBuffer.wrap(utf8("b")), ByteBuffer.wrap(utf8("c")));
+        assertThat(contents(dir).get(ByteBuffer.wrap(utf8("b")))).isEqualTo(ByteBuffer.wrap(new byte[] {0, 1}));
+
+        Cli.Run broken = Cli.run(utf8("{\"key\":\"x\",\"value\":\"1\"}\n{\"key\": oops}\n"), "load", dir.toString());
+        assertThat(broken.exit()).isEqualTo(1);
+        assertThat(broken.stderr()).contains("stdin line 2");
+        Cli.Run badBase64 = Cli.run(utf8("{\"key\":\"y\",\"value\":\"@@\",\"valueEncoding\":\"base64\"}\n"), "load", dir.toString());
+        assertThat(badBase64.exit()).isEqualTo(1);
+        assertThat(badBase64.stderr()).contains("stdin line 1").contains("not valid base64");
+    }
+
+    @Test
+    void mergeReclaimsDeadBytesAndBackupMakesAnOpenableCopy() throws IOException {
+        Path dir = tmp.resolve("db");
+        TestStore.build(dir, 1500);
+        byte[] before = ok(Cli.run("dump", dir.toString())).stdout();
+        assertThat(JSON.readTree(ok(Cli.run("stats", "--json", dir.toString())).stdout()).get("deadBytes").asLong()).isPositive();
+
+        Cli.Run merge = ok(Cli.run("merge", dir.toString()));
+        assertThat(merge.out()).startsWith("merged ");
+        assertThat(JSON.readTree(ok(Cli.run("stats", "--json", dir.toString())).stdout()).get("deadBytes").asLong()).isZero();
+        assertThat(ok(Cli.run("merge", dir.toString())).out()).contains("nothing to merge");
+        assertThat(sortedLines(ok(Cli.run("dump", dir.toString())).stdout())).isEqualTo(sortedLines(before));
+
+        Path target = tmp.resolve("backup");
+        assertThat(ok(Cli.run("backup", dir.toString(), target.toString())).out()).startsWith("backed up ");
+        assertThat(ok(Cli.run("verify", target.toString())).out()).contains("no damage found");
+        assertThat(sortedLines(ok(Cli.run("dump", target.toString())).stdout())).isEqualTo(sortedLines(before));
+        Cli.Run again = Cli.run("backup", dir.toString(), target.toString());
+        assertThat(again.exit()).isEqualTo(1);
+        assertThat(again.stderr()).contains("not empty");
+    }
+
+    @Test
+    void verifyOnACleanStoreExitsZero() throws IOException {
+        Path dir = tmp.resolve("db");
+        TestStore.build(dir, 300);
+        Cli.Run r = ok(Cli.run("verify", dir.toString()));
+        assertThat(r.out()).contains("no damage found");
+        assertThat(r.out() + r.stderr()).as("no progress bar into a pipe").doesNotContain("\r");
+    }
+}

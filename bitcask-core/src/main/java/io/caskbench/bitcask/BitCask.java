@@ -5,6 +5,7 @@ import io.caskbench.bitcask.index.KeyDir;
 import io.caskbench.bitcask.io.ReaderGate;
 import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.StoreDirectory;
+import io.caskbench.bitcask.io.StoreLock;
 import io.caskbench.bitcask.io.StoreStatus;
 import io.caskbench.bitcask.io.Threads;
 import io.caskbench.bitcask.log.BatchFence;
@@ -14,9 +15,8 @@ import io.caskbench.bitcask.log.LogWriter;
 import io.caskbench.bitcask.log.RecordReader;
 import io.caskbench.bitcask.merge.MergePolicy;
 import io.caskbench.bitcask.merge.Merger;
+import io.caskbench.bitcask.recovery.Maintenance;
 import io.caskbench.bitcask.recovery.Recovery;
-import io.caskbench.bitcask.recovery.StoreRepairer;
-import io.caskbench.bitcask.recovery.StoreVerifier;
 import io.caskbench.bitcask.segment.HintWriter;
 import io.caskbench.bitcask.segment.Segment;
 import io.caskbench.bitcask.segment.SegmentTable;
@@ -177,9 +177,11 @@ public final class BitCask implements AutoCloseable {
         return new BitCask(absolute, options, created);
     }
 
+    // ------------------------------------------------------------ maintenance
+
     /** True when {@code dir} is a directory that holds a store: a data, hint or lock file. */
     public static boolean isStore(Path dir) {
-        return StoreVerifier.isStore(Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize());
+        return Maintenance.isStore(dir);
     }
 
     /**
@@ -197,9 +199,7 @@ public final class BitCask implements AutoCloseable {
      * {@code progress} how far it has come.
      */
     public static VerifyReport verify(Path dir, VerifyReport.Depth depth, ProgressListener progress) {
-        Path absolute = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
-        return StoreVerifier.verify(absolute, Objects.requireNonNull(depth, "depth"),
-                Objects.requireNonNull(progress, "progress"), Files.isDirectory(absolute) && StoreLock.heldByWriter(absolute));
+        return Maintenance.verify(dir, depth, progress);
     }
 
     /**
@@ -212,20 +212,7 @@ public final class BitCask implements AutoCloseable {
      * @throws BitCaskException       when {@code dir} holds no store, or a file operation fails
      */
     public static RepairReport repair(Path dir, boolean apply, Path backupDir, ProgressListener progress) {
-        Path absolute = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
-        Objects.requireNonNull(progress, "progress");
-        if (apply) {
-            Objects.requireNonNull(backupDir, "backupDir");
-        }
-        if (!StoreVerifier.isStore(absolute)) {
-            throw new BitCaskException(absolute + " holds no BitCask store");
-        }
-        StoreLock lock = StoreLock.acquire(absolute);
-        try {
-            return StoreRepairer.repair(absolute, apply, backupDir, progress);
-        } finally {
-            lock.release();
-        }
+        return Maintenance.repair(dir, apply, backupDir, progress);
     }
 
     // ------------------------------------------------------------------ reads

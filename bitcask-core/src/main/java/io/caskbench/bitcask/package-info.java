@@ -1,6 +1,7 @@
 /**
  * The BitCask store: {@link io.caskbench.bitcask.BitCask}, its immutable
- * {@link io.caskbench.bitcask.BitCaskOptions}, statistics, batches, codecs and exceptions.
+ * {@link io.caskbench.bitcask.BitCaskOptions}, statistics, batches, codecs and exceptions, and what
+ * {@code BitCask.verify} and {@code BitCask.repair} report about a store directory.
  *
  * <h2>Threading model</h2>
  * Every public method of {@code BitCask} is thread-safe.
@@ -67,22 +68,28 @@
  *   <li>{@code .segment}: {@code Segment}, {@code SegmentTable} (slots read without a lock, a
  *   private lock for changes), {@code SegmentScanner}, {@code UnforcedSegments} (sealed segments
  *   to force, oldest first), {@code HintWriter} (its own daemon).</li>
- *   <li>{@code .recovery}: {@code Recovery}, all that open does to the files.</li>
+ *   <li>{@code .recovery}: {@code Recovery}, all that open does to the files; {@code Maintenance},
+ *   where the facade's {@code isStore}, {@code verify} and {@code repair} begin, over
+ *   {@code StoreVerifier} (a {@code SegmentCheck} per data file, {@code HintComparison} for its
+ *   hint) and {@code StoreRepairer}, which apply open's rules to a directory without opening it.</li>
  *   <li>{@code .merge}: {@code Merger} (seal, copy, swap, retire), {@code MergeOutput},
  *   {@code MergePolicy}, {@code MergeThrottle}, {@code Relocations}.</li>
  *   <li>{@code .index}: {@code KeyDir} and {@code Location}, the bit packing of a record's place.</li>
  *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat}, and {@code KeyHash}, which is
  *   part of the format because hint files are sorted by it.</li>
  *   <li>{@code .io}: the backends, {@code ReaderGate}, file naming and durable file helpers,
- *   {@code StoreDirectory} (the directory and its force), {@code StoreStatus} (open, closing,
- *   closed, failed: what every layer checks) and {@code Threads}.</li>
+ *   {@code StoreDirectory} (the directory and its force), {@code StoreLock} (the directory's lock,
+ *   which open and repair take), {@code StoreStatus} (open, closing, closed, failed: what every
+ *   layer checks) and {@code Threads}.</li>
  * </ul>
  * Where this differs from a first sketch, and why: the store's status and its directory live in
  * {@code .io}, the lowest layer, because every layer reads them; the hint writer sits with the
  * segments, as it needs nothing of the log; {@code KeyHash} moved to {@code .format} so that format
  * and index stay leaves. Engine parts get the clock, sizes and the sync policy through their
- * constructors, never the options; the one type from this package they use besides the
- * exceptions is {@code MergeResult}, which the merger builds. Each part logs under its own class
+ * constructors, never the options; the types from this package they use besides the exceptions
+ * are {@code MergeResult}, which the merger builds, and {@code VerifyReport}, {@code RepairReport}
+ * and {@code ProgressListener}, which verify and repair build and report to. {@code StoreLock}
+ * lives in {@code .io} because repair takes it as open does. Each part logs under its own class
  * name, all below {@code io.caskbench.bitcask}.
  *
  * <p>Fault injection: {@code BitCaskOptions.Builder.segmentBackend} is package-private, so the

@@ -1,6 +1,7 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.io;
 
-import io.caskbench.bitcask.io.SegmentFiles;
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.BitCaskLockedException;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,14 +16,16 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Threading: acquired by open, released once by close or a failed open; the set of held directories is concurrent.
+ * Threading: acquired by open or repair, released once by close, a failed open or the end of the
+ * repair; the set of held directories is concurrent.
  *
  * <p>The exclusive lock on a store directory: an OS file lock on {@code LOCK}, which stops other
  * processes, plus a set of directories held by this JVM, which gives a clear error to a second
  * open in the same process. The file records the holder's pid for the error message.
  */
-final class StoreLock {
+public final class StoreLock {
 
+    /** Directories held by stores of this JVM, canonical; any thread. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
 
     /** Final, safe everywhere. */
@@ -38,7 +41,13 @@ final class StoreLock {
         this.lock = lock;
     }
 
-    static StoreLock acquire(Path dir) {
+    /**
+     * Locks {@code dir}, creating its lock file if needed.
+     *
+     * @throws BitCaskLockedException when a store, in this process or another, holds it
+     * @throws BitCaskException       when the lock file cannot be opened or written
+     */
+    public static StoreLock acquire(Path dir) {
         Path key = canonical(dir);
         if (!HELD.add(key)) {
             throw new BitCaskLockedException(dir, "already open in this process");
@@ -80,7 +89,7 @@ final class StoreLock {
      * on its lock file. Never opens the lock file of a directory this process holds, since closing
      * any channel of a file drops every POSIX lock the process has on it.
      */
-    static boolean heldByWriter(Path dir) {
+    public static boolean heldByWriter(Path dir) {
         if (HELD.contains(canonical(dir))) {
             return true;
         }
@@ -118,7 +127,8 @@ final class StoreLock {
         }
     }
 
-    void release() {
+    /** Releases the lock; once only. */
+    public void release() {
         try {
             lock.release();
             channel.close();

@@ -1,8 +1,12 @@
 package io.caskbench.bitcask;
 
 /**
- * Hears how far a long operation on a store directory ({@link BitCask#verify}, {@link BitCask#repair})
- * has come, so that a tool can show a progress bar. Called on the thread that runs the operation.
+ * Threading: called one call at a time, in order; {@code phase} on the caller's thread, and
+ * {@code advance} also on the threads verify reads files with, so what an implementation keeps
+ * must be safe to touch from whichever thread calls next.
+ *
+ * <p>Hears how far a long operation on a store directory ({@link BitCask#verify}, {@link BitCask#repair})
+ * has come, so that a tool can show a progress bar.
  */
 public interface ProgressListener {
 

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What {@link BitCask#repair} planned, and did when asked to. A repair applies recovery's own rules
+ * Threading: immutable, safe everywhere.
+ *
+ * <p>What {@link BitCask#repair} planned, and did when asked to. A repair applies recovery's own rules
  * explicitly and offline: it cuts the torn tail of the newest segment, rewrites missing, unusable,
  * stale or wrong hint files from their (forced) data, restores a damaged header copy from the
  * intact one, and deletes temporary files and hints without data. It never rewrites a record:

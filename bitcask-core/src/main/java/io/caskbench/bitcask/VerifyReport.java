@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What {@link BitCask#verify} found in a store directory: one entry per data file, and every
+ * Threading: immutable, safe everywhere.
+ *
+ * <p>What {@link BitCask#verify} found in a store directory: one entry per data file, and every
  * finding with its file, kind and byte range. The verifier applies recovery's own rules (the same
  * header checks and the same record scanner that open uses), so each finding says what open does
  * about it; see {@link Kind}.

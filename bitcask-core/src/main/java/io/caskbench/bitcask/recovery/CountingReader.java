@@ -4,11 +4,18 @@ import io.caskbench.bitcask.io.SegmentReader;
 
 import java.util.function.LongConsumer;
 
-/** A reader that reports how far into its file the reads have got, for a progress bar. */
+/**
+ * Threading: one thread, the one that reads the file.
+ *
+ * <p>A reader that reports how far into its file the reads have got, for a progress bar.
+ */
 final class CountingReader implements SegmentReader {
 
+    /** Final. */
     private final SegmentReader delegate;
+    /** Final. */
     private final LongConsumer advance;
+    /** The furthest offset read so far; the reading thread. */
     private long highest;
 
     /** Wraps {@code delegate}; {@code advance} hears each new stretch of the file that was read. */

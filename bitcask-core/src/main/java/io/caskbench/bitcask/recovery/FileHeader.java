@@ -6,7 +6,9 @@ import io.caskbench.bitcask.io.SegmentReader;
 import java.util.Arrays;
 
 /**
- * A data file's header as open reads it: the first intact copy decides; the other copy is only
+ * Threading: immutable once read, but for {@code bytes}, which no one changes.
+ *
+ * <p>A data file's header as open reads it: the first intact copy decides; the other copy is only
  * checked, so that a verifier can report it and a repair can restore it.
  *
  * @param size            length of the file

@@ -6,7 +6,9 @@ import io.caskbench.bitcask.format.RecordFormat;
 import java.util.Arrays;
 
 /**
- * Compares a hint file that passed {@link HintFormat#validate} with the records a scan of its data
+ * Threading: one thread per comparison, the one that scans the data file.
+ *
+ * <p>Compares a hint file that passed {@link HintFormat#validate} with the records a scan of its data
  * file accepts, in offset order: open trusts such a hint without reading the data, so every entry
  * must name a record the scan accepts, with the same length, flags, expiry and key, and the scan
  * must accept no record before the hint's covered offset that the hint leaves out. The covered
@@ -23,21 +25,32 @@ final class HintComparison {
     /** What {@link #finish} of a quick comparison returns when the exact one must say more. */
     static final String LOOK_CLOSER = "the hint disagrees with its data";
 
+    // Every field belongs to the comparing thread.
+    /** The hint file's bytes; final. */
     private final byte[] hint;
+    /** Where the hint says the data it covers ends; final. */
     private final long covered;
+    /** True for the comparison that names the first disagreement; final. */
     private final boolean exact;
     /** Exact mode: entries as (data offset << 32 | position in the hint), sorted; data offsets fit in 31 bits. */
     private long[] entries = new long[64];
+    /** Entries in the hint. */
     private int count;
+    /** Exact mode: the next entry to match against a record. */
     private int next;
-    /** Quick mode: digests and counts of the entries and of the records they should match. */
+    /** Quick mode: the digest of the hint's entries. */
     private long hintDigest;
+    /** Quick mode: the digest of the records the hint should list. */
     private long dataDigest;
+    /** Quick mode: how many records the hint should list. */
     private long dataCount;
+    /** Disagreements found. */
     private long disagreements;
+    /** The first disagreement, in words, or null. */
     private String first;
     /** Where the batch that the last member visited belongs to starts, or -1. */
     private long batchStart = -1;
+    /** Where the last record visited ends, or -1. */
     private long previousEnd = -1;
 
     private HintComparison(byte[] hint, long covered, boolean exact) {

@@ -21,19 +21,30 @@ import java.util.List;
 import java.util.function.LongConsumer;
 
 /**
- * The check of one data file and its hint, by recovery's rules: the header as open reads it, every
+ * Threading: one thread runs a check, then another reads its results once {@link #run()} has
+ * returned (a pool's future orders the two); checks of different files run at once.
+ *
+ * <p>The check of one data file and its hint, by recovery's rules: the header as open reads it, every
  * record through {@link SegmentScanner}, and the hint against the records it lists. Each check
  * keeps its own findings, so that several can run at once.
  */
 final class SegmentCheck {
 
+    /** Final, safe everywhere. */
     private final Path dir;
+    /** Final, safe everywhere. */
     private final long id;
+    /** Final, safe everywhere. */
     private final boolean newest;
+    /** Final, safe everywhere. */
     private final Depth depth;
+    /** Final; thread-safe, as every check of a verify reports to it. */
     private final LongConsumer count;
+    /** Positional reads, never a mapping; final, safe everywhere. */
     private final SegmentBackend files = new FileChannelBackend();
+    /** What this check found; the checking thread, then readers after {@code run}. */
     private final List<Finding> findings = new ArrayList<>();
+    /** Set at the end of {@code run}; the checking thread, then readers after it. */
     private SegmentReport report;
 
     /**

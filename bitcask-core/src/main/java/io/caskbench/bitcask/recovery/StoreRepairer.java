@@ -33,7 +33,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Recovery's rules made explicit, offline: what open would do to a store directory each time
+ * Threading: one repair per object, on its caller's thread, which holds the store's lock.
+ *
+ * <p>Recovery's rules made explicit, offline: what open would do to a store directory each time
  * (cut the newest segment's torn tail, ignore bad hints, delete {@code *.tmp} debris) done once
  * and for good, plus what open cannot do on its own (rewrite hints, restore a damaged header copy
  * from the intact one, start a header-less empty file again, drop hints without data).
@@ -45,10 +47,14 @@ import java.util.Set;
  */
 public final class StoreRepairer {
 
+    /** Salts for headers written anew; thread-safe. */
     private static final SecureRandom SALTS = new SecureRandom();
 
+    /** Final, safe everywhere. */
     private final Path dir;
+    /** Final; the repairing thread. */
     private final ProgressListener progress;
+    /** Positional reads and writes, never a mapping; final, safe everywhere. */
     private final SegmentBackend files = new FileChannelBackend();
 
     private StoreRepairer(Path dir, ProgressListener progress) {

@@ -25,7 +25,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Checks a store directory without opening the store, by recovery's own rules: the header checks
+ * Threading: one verify per object, run by its caller, which hands each data file's check to one
+ * of up to {@link #MAX_THREADS} threads; what they report is counted under this object's monitor.
+ *
+ * <p>Checks a store directory without opening the store, by recovery's own rules: the header checks
  * of open, the same {@link SegmentScanner} (told to report what it skips instead of logging it),
  * and {@code HintFormat.validate}. Beyond what open checks, it compares every entry of a usable
  * hint with the record it lists, since open trusts such a hint without reading the data.
@@ -51,11 +54,17 @@ public final class StoreVerifier {
     /** More threads than this only queue up at the disk. */
     private static final int MAX_THREADS = 4;
 
+    /** Final, safe everywhere. */
     private final Path dir;
+    /** Final, safe everywhere. */
     private final Depth depth;
+    /** Final; called under this object's monitor once the checks run. */
     private final ProgressListener progress;
+    /** One report per data file; the caller's thread, after the checks ended. */
     private final List<SegmentReport> segments = new ArrayList<>();
+    /** Everything found; the caller's thread, after the checks ended. */
     private final List<Finding> findings = new ArrayList<>();
+    /** Bytes read so far; under this object's monitor. */
     private long bytesRead;
 
     private StoreVerifier(Path dir, Depth depth, ProgressListener progress) {

@@ -120,9 +120,10 @@ final class HintComparison {
             return;
         }
         int p = (int) entries[next++];
-        if (RecordFormat.getInt(hint, p + 4) != length || RecordFormat.getUnsignedShort(hint, p + 8) != flags
-                || RecordFormat.getUnsignedShort(hint, p + 10) != keyLength
-                || RecordFormat.getLong(hint, p + 12) != RecordFormat.expiresAt(buf, off)
+        if (RecordFormat.getInt(hint, p + HintFormat.ENTRY_LENGTH) != length
+                || RecordFormat.getUnsignedShort(hint, p + HintFormat.ENTRY_FLAGS) != flags
+                || RecordFormat.getUnsignedShort(hint, p + HintFormat.ENTRY_KEY_LENGTH) != keyLength
+                || RecordFormat.getLong(hint, p + HintFormat.ENTRY_EXPIRES) != RecordFormat.expiresAt(buf, off)
                 || !Arrays.equals(hint, p + HintFormat.ENTRY_SIZE, p + HintFormat.ENTRY_SIZE + keyLength,
                         buf, keyOff, keyOff + keyLength)) {
             disagree("its entry for the record at offset " + offset + " differs from the record");

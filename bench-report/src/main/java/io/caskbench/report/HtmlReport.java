@@ -181,10 +181,7 @@ final class HtmlReport {
                     .append("><td>").append(esc(r.shortName())).append("</td><td>").append(esc(r.paramsLabel()));
             note.ifPresent(n -> h.append(" <span class=\"badge ").append(notCold ? "notcold" : "cold").append("\">")
                     .append(esc(n)).append("</span>"));
-            if (crossCheck) {
-                h.append(" <span class=\"badge xbadge\">").append(esc(CrossCheck.LABEL)).append("</span>");
-            }
-            s.rule().caveat(r).ifPresent(c -> h.append(" <span class=\"badge notcold\">").append(esc(c)).append("</span>"));
+            s.rule().caveat(r).ifPresent(c -> h.append(" <span class=\"badge xbadge\">").append(esc(c)).append("</span>"));
             h.append(secondary(r));
             h.append("</td><td>").append(esc(r.mode())).append("</td><td class=\"num\">").append(r.threads())
                     .append("</td><td class=\"num\">").append(Units.format(r.primaryMetric().score()))

@@ -42,15 +42,12 @@ public interface ReferenceRule {
     /** Whether this row is a reference row. */
     boolean isReference(JmhResult r);
 
-    /** The label of rows that are printed for contrast and must never be read as figures. */
-    String NOT_A_RESULT = "cross-check only, not a result";
-
     /**
-     * A warning every rendering must show with the row, if any: a benchmark class ending in
-     * {@code CrossCheck} (JMH's own {@code @Threads(1000)} figure beside the gang's) is not a result.
+     * A warning every rendering must show with the row, if any: a {@link CrossCheck} row (JMH's own
+     * {@code @Threads(1000)} figure beside the gang's) is not a result.
      */
     default Optional<String> caveat(JmhResult r) {
-        return simpleClassName(r).endsWith("CrossCheck") ? Optional.of(NOT_A_RESULT) : Optional.empty();
+        return CrossCheck.is(r) ? Optional.of(CrossCheck.LABEL) : Optional.empty();
     }
 
     /** Where a row's bar goes within its group: the reference first, then the others in order of appearance. */

@@ -19,14 +19,14 @@ class CrossCheckLabelTest {
         String html = Files.readString(index, StandardCharsets.UTF_8);
         int row = html.indexOf("<td>JmhThreadsCrossCheck.get</td>");
         assertThat(row).isPositive();
-        assertThat(html.substring(row, html.indexOf("</tr>", row))).contains(ReferenceRule.NOT_A_RESULT);
+        assertThat(html.substring(row, html.indexOf("</tr>", row))).contains(CrossCheck.LABEL);
         // The charts leave the cross-check out altogether, so no chart can present it as a result.
         assertThat(html).doesNotContain("JmhThreadsCrossCheck (");
         assertThat(Files.readString(results.resolve("store-summary.txt"), StandardCharsets.UTF_8))
-                .containsPattern("JmhThreadsCrossCheck\\.get .*\\[CROSS-CHECK ONLY, NOT A RESULT\\]");
-        // one badge per cross-check row, and none on any other row
+                .containsPattern("JmhThreadsCrossCheck\\.get .*\\[CROSS-CHECK, NOT A RESULT\\]");
+        // exactly one badge per cross-check row, and none on any other row
         long crossChecks = ResultFile.read(results.resolve("store.json")).results().stream()
                 .filter(r -> r.benchmark().contains("CrossCheck")).count();
-        assertThat(html.split("badge notcold\">" + ReferenceRule.NOT_A_RESULT, -1)).hasSize((int) crossChecks + 1);
+        assertThat(html.split("badge xbadge\">" + CrossCheck.LABEL, -1)).hasSize((int) crossChecks + 1);
     }
 }

@@ -37,7 +37,8 @@ class JmhJsonTest {
         assertThat(get.primaryMetric().score()).isPositive();
         assertThat(get.primaryMetric().scoreConfidence()).hasSize(2);
         assertThat(get.primaryMetric().scorePercentiles()).containsKeys("0.0", "50.0", "100.0");
-        assertThat(get.primaryMetric().rawData()).hasSize(1).first().asList().hasSize(3);
+        assertThat(get.primaryMetric().rawData()).hasSize(1);
+        assertThat(get.primaryMetric().rawData().get(0)).hasSize(3);
         assertThat(get.higherIsBetter()).isTrue();
 
         JmhResult put = rows.get(2);

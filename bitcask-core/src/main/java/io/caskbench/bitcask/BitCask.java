@@ -215,6 +215,21 @@ public final class BitCask implements AutoCloseable {
         return Maintenance.repair(dir, apply, backupDir, progress);
     }
 
+    /**
+     * Bytes that a put of a key and value of these lengths, without a time to live, appends to the
+     * active segment: the record header, the key and the value. For sizing disks and segments, and
+     * for benchmarks that compare the store with a raw write of the same bytes.
+     *
+     * @throws IllegalArgumentException when a length is negative or the key is empty
+     */
+    public static int recordSize(int keyLength, int valueLength) {
+        if (keyLength <= 0 || valueLength < 0) {
+            throw new IllegalArgumentException("key length must be positive and value length not negative: "
+                    + keyLength + ", " + valueLength);
+        }
+        return RecordFormat.recordLength(0, keyLength, valueLength);
+    }
+
     // ------------------------------------------------------------------ reads
 
     /** The value of {@code key}, or null when it is absent, deleted or expired. */

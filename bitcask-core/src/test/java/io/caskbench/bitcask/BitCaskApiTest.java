@@ -193,6 +193,22 @@ class BitCaskApiTest {
 
     @ParameterizedTest
     @EnumSource(Backend.class)
+    void recordSizeIsWhatAPutAppends(Backend backend) {
+        try (BitCask db = BitCask.open(dir, opts(backend))) {
+            db.put("k", new byte[0]);
+            long before = db.stats().liveBytes();
+            db.put(new byte[16], new byte[100]);
+            db.put(new byte[300], new byte[4080]);
+            assertThat(db.stats().liveBytes() - before)
+                    .isEqualTo(BitCask.recordSize(16, 100) + BitCask.recordSize(300, 4080));
+        }
+        assertThat(BitCask.recordSize(16, 100)).isGreaterThan(116);
+        assertThatThrownBy(() -> BitCask.recordSize(0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> BitCask.recordSize(1, -1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Backend.class)
     void statsAccountForLiveAndDeadBytes(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             BitCaskStats empty = db.stats();

@@ -1,7 +1,7 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.store.adapter.StoreKind;
-import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.BitCask;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -57,7 +57,7 @@ public class WriteFloor extends StoreBenchmark {
     @Setup(Level.Trial)
     public void open() throws IOException {
         dir = StoreDirs.create(StoreKind.BITCASK_FILE_CHANNEL);
-        record = new byte[RecordFormat.recordLength(0, 16, valueSize)];
+        record = new byte[BitCask.recordSize(16, valueSize)];
         new SplittableRandom(42).nextBytes(record);
         heap = ByteBuffer.wrap(record);
         direct = ByteBuffer.allocateDirect(record.length);

@@ -13,6 +13,9 @@ import java.nio.MappedByteBuffer;
  * <p>Releases a mapping now instead of whenever the garbage collector gets to it. Without this,
  * mappings pile up across segment rollovers and reopen cycles until the process runs out of
  * address space or file handles (how a Java mmap test of many small files once ran out of memory).
+ *
+ * <p>The one class of this internal package that code outside the store may use, and is kept stable
+ * for it: the file-reading benchmarks unmap their own mappings with it.
  */
 public final class Unmapper {
 

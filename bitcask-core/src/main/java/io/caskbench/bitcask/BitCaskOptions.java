@@ -222,9 +222,14 @@ public final class BitCaskOptions {
         private Builder() {
         }
 
-        /** Backend; default {@link Backend#MAPPED}. */
+        /**
+         * Backend; default {@link Backend#MAPPED}.
+         *
+         * @throws IllegalArgumentException when this JVM cannot use it ({@link Backend#available()})
+         */
         public Builder backend(Backend backend) {
-            this.backend = Objects.requireNonNull(backend, "backend");
+            Objects.requireNonNull(backend, "backend").requireAvailable();
+            this.backend = backend;
             return this;
         }
 

@@ -124,7 +124,8 @@ class BitCaskApiTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not fit");
         assertThatThrownBy(() -> BitCaskOptions.builder().backend(null)).isInstanceOf(NullPointerException.class);
         BitCaskOptions d = BitCaskOptions.defaults();
-        assertThat(d.backend()).isEqualTo(Backend.MAPPED);
+        assertThat(d.backend()).isEqualTo(Backend.defaultBackend())
+                .isEqualTo(Backend.MEMORY_SEGMENT.available() ? Backend.MEMORY_SEGMENT : Backend.MAPPED);
         assertThat(d.segmentSize()).isEqualTo(64L << 20);
         assertThat(d.syncPolicy()).isEqualTo(SyncPolicy.NONE);
         assertThat(BitCaskOptions.builder().segmentSize(1 << 20).build().maxValueSize()).isLessThan(1 << 20);

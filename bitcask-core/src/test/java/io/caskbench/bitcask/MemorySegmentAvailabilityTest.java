@@ -35,6 +35,8 @@ class MemorySegmentAvailabilityTest {
         assertThatThrownBy(Backend.MEMORY_SEGMENT::create)
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith(expected);
         assertThat(Backends.available()).containsExactly(Backend.MAPPED, Backend.FILE_CHANNEL);
+        assertThat(Backend.defaultBackend()).isEqualTo(Backend.MAPPED);
+        assertThat(BitCaskOptions.defaults().backend()).isEqualTo(Backend.MAPPED);
     }
 
     @Test
@@ -43,6 +45,8 @@ class MemorySegmentAvailabilityTest {
         assertThat(Backend.MEMORY_SEGMENT.available()).isTrue();
         assertThat(Backends.available()).containsExactly(Backend.values());
         assertThat(Backend.MEMORY_SEGMENT.create().getClass().getSimpleName()).isEqualTo("MemorySegmentBackend");
+        assertThat(Backend.defaultBackend()).isEqualTo(Backend.MEMORY_SEGMENT);
+        assertThat(BitCaskOptions.defaults().backend()).isEqualTo(Backend.MEMORY_SEGMENT);
         BitCaskOptions o = BitCaskOptions.builder().backend(Backend.MEMORY_SEGMENT).segmentSize(64 << 10).build();
         try (BitCask db = BitCask.open(dir, o)) {
             for (int i = 0; i < 500; i++) {

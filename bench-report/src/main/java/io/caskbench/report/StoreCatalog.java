@@ -59,6 +59,8 @@ public final class StoreCatalog {
                 "the record is in the shared mapping before put returns");
         add("BITCASK_FILE_CHANNEL", "BitCask FILE_CHANNEL", Role.BITCASK, null, ALL,
                 "the record is written to the page cache (pwrite) before put returns");
+        add("BITCASK_MEMORY_SEGMENT", "BitCask MEMORY_SEGMENT", Role.BITCASK, null, ALL,
+                "the record is in the shared mapping (an FFM memory segment, JDK 22+) before put returns");
         add("ROCKSDB", "RocksDB", Role.PEER, null, ALL, ROCKSDB_CRASH);
         add("LMDB", "LMDB", Role.PEER, null, ALL, LMDB_CRASH + "; read transaction renewed for every get");
         add("CHRONICLE_MAP", "Chronicle Map", Role.PEER, null, ALL + " (recovery after a kill mid-put)",

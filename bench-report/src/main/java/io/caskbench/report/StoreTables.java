@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 /**
  * The store suite's comparison, from the run's JSON: a summary table, every store against BitCask MAPPED,
  * the best peer and the in-memory bound (each ratio with its run-to-run spread), 1000 threads against one,
- * FILE_CHANNEL against MAPPED, the reference experiment's published figures beside ours, and the
+ * FILE_CHANNEL (and MEMORY_SEGMENT, in a run on JDK 22+) against MAPPED, the reference experiment's published figures beside ours, and the
  * performance targets ({@link TargetTables}). It heads the comparison with a warning when the harness-only
  * row costs more than a third of the cheapest store's operation in the same table.
  *
@@ -27,6 +27,9 @@ public final class StoreTables {
     public static final String INDEX = "indexBytesPerKey";
     /** The harness may take at most this fraction of the cheapest store's operation before a warning. */
     public static final double HARNESS_LIMIT = 1.0 / 3;
+
+    /** The {@code backend} value of the JDK 22+ backend. */
+    private static final String MEMORY_SEGMENT = "MEMORY_SEGMENT";
 
     /** The reference experiment's published averages: a Java BitCask on an i7-8750H laptop, OpenJDK 17. */
     private static final Map<String, Double> REFERENCE_FIGURES = Map.of(
@@ -253,22 +256,41 @@ public final class StoreTables {
         if (grid.isEmpty()) {
             return;
         }
-        doc.heading("BitCask backends, single thread: FILE_CHANNEL against MAPPED");
-        Table table = new Table("op", "keyCount", "valueSize", "order", "MAPPED ops/s", "error", "FILE_CHANNEL ops/s",
-                "error", "FC / MAPPED");
+        // MEMORY_SEGMENT rows exist only in runs on JDK 22 and newer: its columns come with them.
+        boolean segments = grid.stream().anyMatch(r -> MEMORY_SEGMENT.equals(r.params().get("backend")));
+        doc.heading("BitCask backends, single thread: FILE_CHANNEL" + (segments ? " and MEMORY_SEGMENT" : "")
+                + " against MAPPED");
+        List<String> headers = new ArrayList<>(List.of("op", "keyCount", "valueSize", "order", "MAPPED ops/s", "error",
+                "FILE_CHANNEL ops/s", "error", "FC / MAPPED"));
+        if (segments) {
+            headers.addAll(List.of("MEMORY_SEGMENT ops/s", "error", "MS / MAPPED"));
+        }
+        Table table = new Table(headers.toArray(new String[0]));
         Map<String, List<JmhResult>> groups = grid.stream().collect(Collectors.groupingBy(
                 r -> r.methodName() + " " + StoreRows.paramsWithout(r, "backend"), java.util.LinkedHashMap::new,
                 Collectors.toList()));
         for (List<JmhResult> g : groups.values()) {
             JmhResult any = g.get(0);
-            Optional<JmhResult> m = g.stream().filter(r -> "MAPPED".equals(r.params().get("backend"))).findFirst();
-            Optional<JmhResult> f = g.stream().filter(r -> "FILE_CHANNEL".equals(r.params().get("backend"))).findFirst();
-            table.row(any.methodName(), any.params().get("keyCount"), any.params().get("valueSize"),
-                    any.params().get("order"), scoreOf(m), m.map(r -> Table.error(r.primaryMetric().scoreError())).orElse(""),
-                    scoreOf(f), f.map(r -> Table.error(r.primaryMetric().scoreError())).orElse(""),
-                    Spread.of(f.orElse(null), m.orElse(null)).cell());
+            Optional<JmhResult> m = backend(g, "MAPPED");
+            Optional<JmhResult> f = backend(g, "FILE_CHANNEL");
+            List<String> cells = new ArrayList<>(List.of(any.methodName(), any.params().get("keyCount"),
+                    any.params().get("valueSize"), any.params().get("order"), scoreOf(m), errorOf(m), scoreOf(f),
+                    errorOf(f), Spread.of(f.orElse(null), m.orElse(null)).cell()));
+            if (segments) {
+                Optional<JmhResult> s = backend(g, MEMORY_SEGMENT);
+                cells.addAll(List.of(scoreOf(s), errorOf(s), Spread.of(s.orElse(null), m.orElse(null)).cell()));
+            }
+            table.row(cells);
         }
         doc.table(table);
+    }
+
+    private static Optional<JmhResult> backend(List<JmhResult> group, String backend) {
+        return group.stream().filter(r -> backend.equals(r.params().get("backend"))).findFirst();
+    }
+
+    private static String errorOf(Optional<JmhResult> r) {
+        return r.map(x -> Table.error(x.primaryMetric().scoreError())).orElse("");
     }
 
     private static void referenceExperiment(Document doc, StoreRows rows) {

@@ -142,6 +142,22 @@ class StoreTablesTest {
         assertThat(line(text, "1M puts, 1 thread")).contains("1,360,161", "680,081", "0.50");
         assertThat(line(text, "1000 threads x 1000 gets *")).contains("4,703,809");
         assertThat(text).contains("called put").doesNotContain("Stopped at the time limit");
+        assertThat(text).contains("FILE_CHANNEL against MAPPED").doesNotContain("MEMORY_SEGMENT");
+    }
+
+    @Test
+    void aRunOnJdk22AddsMemorySegmentAgainstMapped() {
+        List<JmhResult> rows = new ArrayList<>();
+        Map<String, Integer> scores = Map.of("MAPPED", 1_000_000, "FILE_CHANNEL", 250_000, "MEMORY_SEGMENT", 900_000);
+        for (String backend : List.of("MAPPED", "FILE_CHANNEL", "MEMORY_SEGMENT")) {
+            rows.add(new JmhResult("io.caskbench.bench.store.BitCaskSingleThread.get", "thrpt", 1, 1, null, null,
+                    Map.of("backend", backend, "keyCount", "100000", "valueSize", "100", "order", "RANDOM"),
+                    Metric.of(scores.get(backend), Double.NaN, "ops/s"), Map.of()));
+        }
+        String text = StoreTables.render(rows, List.of()).text();
+
+        assertThat(text).contains("FILE_CHANNEL and MEMORY_SEGMENT against MAPPED", "MS / MAPPED");
+        assertThat(line(text, "get    100000")).contains("1,000,000", "250,000", "0.25", "900,000", "0.90");
     }
 
     @Test

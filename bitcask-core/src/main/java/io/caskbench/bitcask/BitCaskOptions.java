@@ -203,7 +203,7 @@ public final class BitCaskOptions {
 
     /** Builds {@link BitCaskOptions}; each setter validates its argument at once. */
     public static final class Builder {
-        private Backend backend = Backend.MAPPED;
+        private Backend backend = Backend.defaultBackend();
         private SegmentBackend segmentBackend;
         private long segmentSize = DEFAULT_SEGMENT_SIZE;
         private SyncPolicy syncPolicy = SyncPolicy.NONE;
@@ -222,9 +222,14 @@ public final class BitCaskOptions {
         private Builder() {
         }
 
-        /** Backend; default {@link Backend#MAPPED}. */
+        /**
+         * Backend; default {@link Backend#defaultBackend()}: {@code MEMORY_SEGMENT} on JDK 22+, else {@code MAPPED}.
+         *
+         * @throws IllegalArgumentException when this JVM cannot use it ({@link Backend#available()})
+         */
         public Builder backend(Backend backend) {
-            this.backend = Objects.requireNonNull(backend, "backend");
+            Objects.requireNonNull(backend, "backend").requireAvailable();
+            this.backend = backend;
             return this;
         }
 

@@ -8,7 +8,10 @@
  * <ul>
  *   <li><b>Reads</b> ({@code get}, {@code containsKey}, {@code forEach}) take no lock. They probe the
  *   key directory's arrays with acquire loads and read the record through the segment backend,
- *   inside a {@link io.caskbench.bitcask.io.ReaderGate} that keeps segments mapped while they read.</li>
+ *   inside a {@link io.caskbench.bitcask.io.ReaderGate} that keeps segments mapped while they read.
+ *   The gate is what keeps a read out of a released mapping on every backend; on
+ *   {@link io.caskbench.bitcask.Backend#MEMORY_SEGMENT} a read that got past a flaw in it would throw
+ *   {@link java.lang.IllegalStateException} where {@code MAPPED} would crash the JVM.</li>
  *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) are serialized by the log writer's barging lock:
  *   copy the record into the active segment, publish the new location in the key directory. A
  *   {@code put} encodes and checksums its record on the caller's thread before it takes the lock. Forcing
@@ -77,7 +80,9 @@
  *   <li>{@code .index}: {@code KeyDir} and {@code Location}, the bit packing of a record's place.</li>
  *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat}, and {@code KeyHash}, which is
  *   part of the format because hint files are sorted by it.</li>
- *   <li>{@code .io}: the backends, {@code ReaderGate}, file naming and durable file helpers,
+ *   <li>{@code .io}: the backends ({@code FileChannelBackend}; {@code MappedBackend} and, for JDK 22
+ *   and newer, {@code MemorySegmentBackend}, which share {@code MappedSegment}), {@code ReaderGate},
+ *   file naming and durable file helpers,
  *   {@code StoreDirectory} (the directory and its force), {@code StoreLock} (the directory's lock,
  *   which open and repair take), {@code StoreStatus} (open, closing, closed, failed: what every
  *   layer checks) and {@code Threads}.</li>
@@ -97,6 +102,14 @@
  * directly; the test doubles in {@code testing/} implement the interface and are handed to it
  * from here. bitcask-core's {@code io.Unmapper} is not shared with bench-shm's copy: that module
  * does not depend on the store, and its copy also frees plain direct buffers.
+ *
+ * <h2>Multi-release jar</h2>
+ * The store is built for Java 17, and the {@code MEMORY_SEGMENT} backend needs the FFM API of JDK 22:
+ * its classes are compiled from {@code src/main/java22} into {@code META-INF/versions/22}, by a build
+ * on JDK 22 or newer only. The base code reaches them through one class that exists in both trees,
+ * {@code io.MemorySegmentSupport}: its JDK 17 version refuses with an
+ * {@link java.lang.IllegalArgumentException} naming the JDK needed, its JDK 22 version builds the
+ * backend, and a JVM of 22 or newer reading the jar loads the latter.
  *
  * <p>Packages other than this one are internal: public only so that the store can use them across
  * packages, and subject to change.

@@ -1,10 +1,9 @@
 package io.caskbench.bitcask;
 
-import io.caskbench.bitcask.testing.FaultyBackend;
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend.Kind;
+import io.caskbench.bitcask.testing.FaultyBackend;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -27,8 +26,7 @@ class BackgroundSyncFailureTest {
      * from then on the store refuses writes until it is reopened, while reads go on. The test
      * waits for events (the failed force, the first refusal), with generous bounds, not for time.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aFailedBackgroundSyncMakesTheStoreRefuseWrites(Backend backend) throws InterruptedException {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         faulty.skipRealForces = true;

@@ -1,12 +1,11 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,8 +42,7 @@ class BitCaskApiTest {
         return TestOptions.with(b, 1 << 20);
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void putGetDeleteContainsSize(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             assertThat(db.get(b("a"))).isNull();
@@ -69,8 +67,7 @@ class BitCaskApiTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void emptyValueIsDistinctFromAbsent(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             db.put("e", new byte[0]);
@@ -82,8 +79,7 @@ class BitCaskApiTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void returnedArraysAreCopies(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             byte[] v = b("value");
@@ -96,8 +92,7 @@ class BitCaskApiTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void badInputIsRejectedClearly(Backend backend) {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(1 << 20).maxKeySize(8).maxValueSize(16).build();
         try (BitCask db = BitCask.open(dir, o)) {
@@ -129,14 +124,14 @@ class BitCaskApiTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not fit");
         assertThatThrownBy(() -> BitCaskOptions.builder().backend(null)).isInstanceOf(NullPointerException.class);
         BitCaskOptions d = BitCaskOptions.defaults();
-        assertThat(d.backend()).isEqualTo(Backend.MAPPED);
+        assertThat(d.backend()).isEqualTo(Backend.defaultBackend())
+                .isEqualTo(Backend.MEMORY_SEGMENT.available() ? Backend.MEMORY_SEGMENT : Backend.MAPPED);
         assertThat(d.segmentSize()).isEqualTo(64L << 20);
         assertThat(d.syncPolicy()).isEqualTo(SyncPolicy.NONE);
         assertThat(BitCaskOptions.builder().segmentSize(1 << 20).build().maxValueSize()).isLessThan(1 << 20);
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void closedStoreThrowsIllegalState(Backend backend) {
         BitCask db = BitCask.open(dir, opts(backend));
         db.put("k", b("v"));
@@ -154,8 +149,7 @@ class BitCaskApiTest {
         assertThatThrownBy(db::merge).isInstanceOf(IllegalStateException.class);
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void secondOpenInTheSameProcessIsLockedAndNamesTheDirectory(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             assertThatThrownBy(() -> BitCask.open(dir, opts(backend)))
@@ -168,8 +162,7 @@ class BitCaskApiTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void forEachVisitsEachLivePairOnce(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             Map<String, String> want = new HashMap<>();
@@ -191,8 +184,7 @@ class BitCaskApiTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void recordSizeIsWhatAPutAppends(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             db.put("k", new byte[0]);
@@ -207,8 +199,7 @@ class BitCaskApiTest {
         assertThatThrownBy(() -> BitCask.recordSize(1, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void statsAccountForLiveAndDeadBytes(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             BitCaskStats empty = db.stats();
@@ -243,8 +234,7 @@ class BitCaskApiTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void everySyncPolicyKeepsData(Backend backend) {
         for (SyncPolicy p : SyncPolicy.values()) {
             Path d = dir.resolve(p.name());
@@ -262,8 +252,7 @@ class BitCaskApiTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void fullDiskFailsTheWriteCleanlyAndLosesNothing(Backend backend) {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).segmentSize(1 << 20).build();
@@ -293,8 +282,7 @@ class BitCaskApiTest {
      * so the store refuses every write until it is reopened; the write that saw the failure is not
      * visible, and does not come back after the reopen either.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void failedForceUnderAlwaysRefusesWritesUntilReopen(Backend backend) {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
@@ -321,8 +309,7 @@ class BitCaskApiTest {
      * record covered by a completed force, while concurrent writers share forces. Forces are slowed so
      * that writers overlap them; 1 MiB segments make the run cross rollovers.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void alwaysForcesEveryAcknowledgedPutWhileWritersShareForces(Backend backend) throws Exception {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         faulty.forceDelayMillis = 1;
@@ -360,8 +347,7 @@ class BitCaskApiTest {
      * it covers; b appends after that, so only close's force can cover b. The gate opens once close has
      * marked the store closed, so b is waiting across the close whatever the machine's speed.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void alwaysPutRacingCloseReturnsOnlyOnceCloseForcedIt(Backend backend) throws Exception {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
@@ -404,8 +390,7 @@ class BitCaskApiTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void typedViewWithProtostuff(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             TypedBitCask<Meta> metas = db.typed(ProtostuffCodec.of(Meta.class));
@@ -447,8 +432,7 @@ class BitCaskApiTest {
         assertThatThrownBy(() -> BitCask.open(dir.resolve("none"), ro)).isInstanceOf(BitCaskException.class);
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void filesAreNamedAsDocumented(Backend backend) throws Exception {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             db.put("k", b("v"));
@@ -460,8 +444,7 @@ class BitCaskApiTest {
     }
 
     /** Many writers at once contend for the write lock; every acknowledged put must be there, also after reopen. */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void manyConcurrentWritersLoseNothing(Backend backend) throws Exception {
         for (SyncPolicy policy : new SyncPolicy[]{SyncPolicy.NONE, SyncPolicy.ALWAYS}) {
             Path d = dir.resolve(policy.name());
@@ -525,8 +508,7 @@ class BitCaskApiTest {
      * A writer commits batches {a=i, b=i}; readers read a, then b. Once a reader saw a=i, b must
      * be at least i: seeing a newer a with an older b would be half a batch.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void readersNeverSeeHalfABatch(Backend backend) throws Exception {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             db.write(new WriteBatch().put("a", b("0")).put("b", b("0")));

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.ChildJvm;
 import io.caskbench.bitcask.testing.CrashWorkload;
 import io.caskbench.bitcask.testing.Seeds;
@@ -42,7 +43,7 @@ class CrashTest {
     static Stream<Arguments> runs() {
         long base = Seeds.base();
         SyncPolicy[] policies = SyncPolicy.values();
-        return Stream.of("plain", "batch", "merge").flatMap(mode -> Stream.of(Backend.values()).flatMap(b ->
+        return Stream.of("plain", "batch", "merge").flatMap(mode -> Backends.available().stream().flatMap(b ->
                 IntStream.range(0, RUNS).mapToObj(i -> Arguments.of(mode, b, policies[i % policies.length], base + i * 7919L))));
     }
 

@@ -1,13 +1,12 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.MutableClock;
 import io.caskbench.bitcask.testing.PowerLossBackend;
 import io.caskbench.bitcask.testing.ScratchDir;
 import io.caskbench.bitcask.testing.Step;
 import io.caskbench.bitcask.testing.StoreState;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -109,8 +108,7 @@ class ExhaustiveCorruptionTest {
         return v;
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void noDamagedByteFailsOpenOrIsReadAsAValue(Backend backend) {
         BitCaskOptions o = options(backend);
         List<Damage> damages = EXHAUSTIVE ? List.of(Damage.values()) : List.of(Damage.FLIP, Damage.ZERO, Damage.TRUNCATE);

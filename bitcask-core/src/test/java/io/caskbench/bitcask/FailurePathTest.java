@@ -5,12 +5,12 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.caskbench.bitcask.merge.Merger;
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
@@ -50,8 +50,7 @@ class FailurePathTest {
         return v;
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aMergeOutputThatCannotBeOpenedIsNotLeftToBringADeletedKeyBack(Backend backend) {
         WatchingBackend watching = new WatchingBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();
@@ -81,8 +80,7 @@ class FailurePathTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aBackupOfAReadOnlyStoreSharesNoFileThatCanStillChange(Backend backend) throws Exception {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build();
         try (BitCask db = BitCask.open(dir, o)) {
@@ -116,8 +114,7 @@ class FailurePathTest {
         return files;
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void anInterruptedWriterUnderAlwaysStillGetsItsForceAndRollover(Backend backend) {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).syncPolicy(SyncPolicy.ALWAYS).segmentSize(64 << 10).build();
         try (BitCask db = BitCask.open(dir, o)) {
@@ -132,8 +129,7 @@ class FailurePathTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aSealedSegmentIsForcedBeforeItsHintIsWritten(Backend backend) throws Exception {
         WatchingBackend watching = new WatchingBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();
@@ -156,8 +152,7 @@ class FailurePathTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void syncForcesEverySegmentSealedSinceTheLastForce(Backend backend) {
         WatchingBackend watching = new WatchingBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();
@@ -172,8 +167,7 @@ class FailurePathTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void underAlwaysADeleteThatFindsTheKeyGoneWaitsForTheTombstoneToBeForced(Backend backend) throws Exception {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
@@ -205,8 +199,7 @@ class FailurePathTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void underAlwaysAGetNeverReturnsAValueThatIsNotYetForced(Backend backend) throws Exception {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(1 << 20).build();
@@ -236,8 +229,7 @@ class FailurePathTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void anEmptyBatchIsRefusedLikeAnyWriteAfterCloseAndOnAReadOnlyStore(Backend backend) {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build();
         BitCask db = BitCask.open(dir, o);
@@ -248,8 +240,7 @@ class FailurePathTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aSecondCloseReturnsOnlyOnceTheStoreIsClosed(Backend backend) throws Exception {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).segmentSize(64 << 10).build();
@@ -277,8 +268,7 @@ class FailurePathTest {
         assertThat(db.isClosed()).isTrue();
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aFailedMergeLeaksNoFileHandle(Backend backend) throws Exception {
         WatchingBackend watching = new WatchingBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();
@@ -308,8 +298,7 @@ class FailurePathTest {
         assertThat(watching.openHandles.get()).isZero();
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aMergeThatPassesOverCorruptBytesSaysSoAndKeepsEverythingElse(Backend backend) throws Exception {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build();
         try (BitCask db = BitCask.open(dir, o)) {
@@ -352,8 +341,7 @@ class FailurePathTest {
      * directory had changed, here by a hint file) was not acknowledged: a read must not return it,
      * and close must not keep it.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void underAlwaysAPutWhoseDirectoryForceFailedIsNeitherReadNorKept(Backend backend) throws Exception {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).syncPolicy(SyncPolicy.ALWAYS).segmentSize(64 << 10).build();

@@ -1,6 +1,8 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.Bytes;
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend.Kind;
 import io.caskbench.bitcask.testing.ScratchDir;
 import io.caskbench.bitcask.testing.Seeds;
@@ -8,7 +10,7 @@ import io.caskbench.bitcask.testing.Step;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
+
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
@@ -60,7 +62,7 @@ class IoErrorSweepTest {
 
     static Stream<Arguments> variants() {
         long base = Seeds.base();
-        return Stream.of(Backend.values()).flatMap(b -> IntStream.range(0, REPEAT).boxed().flatMap(r ->
+        return Backends.available().stream().flatMap(b -> IntStream.range(0, REPEAT).boxed().flatMap(r ->
                 Stream.of(SyncPolicy.NONE, SyncPolicy.ALWAYS).map(p -> Arguments.of(b, p, base + r))));
     }
 
@@ -139,8 +141,7 @@ class IoErrorSweepTest {
      * The store must make every file operation of the script through its backend; one it makes
      * behind the backend's back can neither be failed by the sweep nor modelled by a power loss.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void theScriptReachesEveryKindOfFileOperationThroughTheBackend(Backend backend) {
         SweepRun clean = new SweepRun(backend, SyncPolicy.NONE, 1, script(1), 0, tmp.resolve("kinds"));
         clean.execute();

@@ -1,10 +1,9 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.format.KeyHash;
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -27,8 +26,7 @@ class IterationTest {
         return TestOptions.with(backend, 64 << 10);
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void everyKeyThatStaysLiveIsSeenOnceWhileTheTableGrows(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             for (int i = 0; i < 1000; i++) {
@@ -51,8 +49,7 @@ class IterationTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void everyKeyThatStaysLiveIsSeenOnceWhileAMergeRuns(Backend backend) {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             for (int i = 0; i < 1000; i++) {
@@ -85,8 +82,7 @@ class IterationTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void iterationNeverShowsHalfABatch(Backend backend) {
         String[] pair = neighbours();
         try (BitCask db = BitCask.open(dir, opts(backend))) {

@@ -1,10 +1,10 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.index.KeyDir;
+import io.caskbench.bitcask.testing.EveryBackend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +31,7 @@ class LimitsTest {
         return v;
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void reopeningWithSmallerLimitsKeepsEveryRecordTheFormatCanHold(Backend backend) {
         byte[] big = filled(200 << 10, 7);
         byte[] longKey = b("k".repeat(300));
@@ -72,8 +71,7 @@ class LimitsTest {
         BitCaskOptions.builder().expectedKeys(1_000_000).build();
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void farFutureExpiriesNeverExpireEarly(Backend backend) {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(1 << 20).build();
         List<Duration> ttls = List.of(Duration.ofMillis(Long.MAX_VALUE), ChronoUnit.FOREVER.getDuration(),

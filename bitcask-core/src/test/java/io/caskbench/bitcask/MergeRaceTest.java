@@ -1,9 +1,8 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,8 +28,7 @@ class MergeRaceTest {
     @TempDir
     Path dir;
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void readersNeverSeeCorruptionWhileWritersAndMergesRun(Backend backend) throws Exception {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(1 << 20).build();
         ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
@@ -77,8 +75,7 @@ class MergeRaceTest {
         assertThat(errors).isEmpty();
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aMergeRacingCloseEndsInAnExceptionNotACrash(Backend backend) throws Exception {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MILLIS);
@@ -125,8 +122,7 @@ class MergeRaceTest {
      * merge seals, copies and retires that segment, must neither fail the store nor force a segment
      * the merge closed (for a mapping, that would touch unmapped memory).
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aSyncHeldUpWhileAMergeRetiresTheSegmentItForcesFailsNothing(Backend backend) throws Exception {
         WatchingBackend watching = new WatchingBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();

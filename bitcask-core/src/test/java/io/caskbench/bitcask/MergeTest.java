@@ -1,11 +1,10 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.MutableClock;
 import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,8 +34,7 @@ class MergeTest {
         return TestOptions.with(b, 256 << 10).toBuilder().maxValueSize(4096).build();
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void mergeReclaimsDeadBytesAndKeepsLiveOnes(Backend backend) throws Exception {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             for (int round = 0; round < 5; round++) {
@@ -75,8 +73,7 @@ class MergeTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void expiredKeysStayExpiredAndMergeDropsThem(Backend backend) {
         MutableClock clock = new MutableClock(1_000_000);
         BitCaskOptions o = opts(backend).toBuilder().clock(clock).build();
@@ -109,8 +106,7 @@ class MergeTest {
      * holds the last value its (single) writer wrote, also after reopen. Each key belongs to one
      * thread, so that thread's last write is the oracle.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void concurrentWritesDuringContinuousMergesLoseNothingAndResurrectNothing(Backend backend) throws Exception {
         int threads = 64;
         int keysPerThread = 200;
@@ -192,8 +188,7 @@ class MergeTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void backupIsAConsistentOpenableCopyWhileWritesGoOn(Backend backend) throws Exception {
         Path target = dir.resolveSibling(dir.getFileName() + "-backup");
         try (BitCask db = BitCask.open(dir, opts(backend))) {
@@ -225,8 +220,7 @@ class MergeTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void automaticMergeRunsWhenTheDeadRatioIsCrossed(Backend backend) throws Exception {
         BitCaskOptions o = opts(backend).toBuilder().autoMerge(true).mergeDeadRatio(0.3)
                 .mergeCheckInterval(Duration.ofMillis(20)).mergeBytesPerSecond(50L << 20).build();
@@ -245,8 +239,7 @@ class MergeTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void hintFilesAreUsedAndABrokenOneFallsBackToAScan(Backend backend) throws Exception {
         try (BitCask db = BitCask.open(dir, opts(backend))) {
             for (int i = 0; i < 20_000; i++) {

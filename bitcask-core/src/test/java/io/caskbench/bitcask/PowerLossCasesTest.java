@@ -1,9 +1,8 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.PowerLossBackend;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -34,8 +33,7 @@ class PowerLossCasesTest {
         return BitCask.open(image, BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build());
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void underAlwaysTheFirstWriteOfANewStoreSurvives(Backend backend) {
         Path dir = tmp.resolve("db");
         PowerLossBackend power = new PowerLossBackend(backend.create(), dir);
@@ -52,8 +50,7 @@ class PowerLossCasesTest {
      * one's segment. If the newer record was written during the merge and never forced, a power
      * loss would take the key entirely, where without the merge it would have read the old value.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aMergeNeverTurnsLosingTheLastWriteIntoLosingTheKey(Backend backend) throws Exception {
         Path dir = tmp.resolve("db");
         PowerLossBackend power = new PowerLossBackend(backend.create(), dir);

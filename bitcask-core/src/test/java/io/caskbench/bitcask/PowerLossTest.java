@@ -1,6 +1,8 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.Bytes;
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.PowerLossBackend;
 import io.caskbench.bitcask.testing.ScratchDir;
 import io.caskbench.bitcask.testing.Seeds;
@@ -9,7 +11,7 @@ import io.caskbench.bitcask.testing.StoreState;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
+
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
@@ -50,7 +52,7 @@ class PowerLossTest {
     Path tmp;
 
     static Stream<Arguments> combinations() {
-        return Stream.of(Backend.values()).flatMap(b -> Stream.of(SyncPolicy.values()).map(p -> Arguments.of(b, p)));
+        return Backends.available().stream().flatMap(b -> Stream.of(SyncPolicy.values()).map(p -> Arguments.of(b, p)));
     }
 
     private static BitCaskOptions options(Backend backend, SyncPolicy policy, PowerLossBackend power) {
@@ -236,8 +238,7 @@ class PowerLossTest {
      * must hold every data file byte for byte (and any hint file it holds must be the real one),
      * and reopen to the final contents.
      */
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aCleanCloseLeavesAnImageEqualToTheStore(Backend backend) throws IOException {
         Path dir = tmp.resolve("db");
         PowerLossBackend power = new PowerLossBackend(backend.create(), dir);

@@ -1,11 +1,10 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -43,8 +42,7 @@ class RecordBindingTest {
         return buf;
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void recordsForgedInsideATornValueNeverReplay(Backend backend) throws Exception {
         byte[] tombstone = forged(RecordFormat.TOMBSTONE, "victim", null);
         byte[] ghost = forged(0, "ghost", "nobody wrote me");
@@ -75,8 +73,7 @@ class RecordBindingTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aBatchWhoseHeaderIsDamagedComesBackNotAtAll(Backend backend) throws Exception {
         Path data = dir.resolve("000000001.data");
         try (BitCask db = BitCask.open(dir, opts(backend))) {

@@ -1,9 +1,8 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.EveryBackend;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -25,8 +24,7 @@ class TornBatchTest {
     @TempDir
     Path copies;
 
-    @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EveryBackend
     void aBatchCutInsideItsMembersComesBackNotAtAll(Backend backend) throws Exception {
         BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(1 << 20).build();
         long batchStart;

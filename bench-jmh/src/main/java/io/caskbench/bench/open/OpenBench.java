@@ -66,7 +66,7 @@ public class OpenBench {
     /** Fills a store with 16-byte keys and 100-byte values, closes it, and drops hints for "scan". */
     @Setup(Level.Trial)
     public void fill() throws IOException {
-        dir = StoreDirs.create(backend == Backend.MAPPED ? StoreKind.BITCASK_MAPPED : StoreKind.BITCASK_FILE_CHANNEL);
+        dir = StoreDirs.create(StoreKind.of(backend));
         BitCaskOptions options = BitCaskOptions.builder().backend(backend).expectedKeys(keyCount).build();
         byte[] value = new byte[100];
         try (BitCask db = BitCask.open(dir, options)) {

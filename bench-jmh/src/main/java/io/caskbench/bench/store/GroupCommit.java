@@ -62,7 +62,7 @@ public class GroupCommit extends StoreBenchmark {
     /** Opens the store and generates the keys. */
     @Setup(Level.Trial)
     public void open() {
-        dir = StoreDirs.create(backend == Backend.MAPPED ? StoreKind.BITCASK_MAPPED : StoreKind.BITCASK_FILE_CHANNEL);
+        dir = StoreDirs.create(StoreKind.of(backend));
         db = BitCask.open(dir, BitCaskOptions.builder().backend(backend).syncPolicy(sync)
                 .expectedKeys(KEYS).segmentSize(64L << 20).autoMerge(false).build());
         keys = new byte[KEYS][];

@@ -23,8 +23,14 @@ public class JmhThreadsCrossCheck extends DecimalWorkload {
     /** JMH worker threads. */
     public static final int THREADS = 1_000;
 
-    /** The store. Read by the fixtures through {@code BenchmarkParams}. */
-    @Param
+    /**
+     * The store; by default every one that runs on JDK 17. BITCASK_MEMORY_SEGMENT (JDK 22+) runs only when
+     * named, as JMH fixes its defaults when the benchmarks are compiled. Read by the fixtures through
+     * {@code BenchmarkParams}.
+     */
+    @Param({"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP", "MAPDB", "H2_MVSTORE",
+        "MAPDB_TX", "H2_MVSTORE_COMMIT", "LMDB_RENEW_100", "LMDB_TXN_REUSED", "ROCKSDB_TUNED", "CHRONICLE_MAP_TUNED",
+        "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"})
     public StoreKind store;
 
     /** Each thread starts at its own slice of the keys, as the gang's threads do. */

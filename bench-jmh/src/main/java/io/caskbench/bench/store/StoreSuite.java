@@ -5,8 +5,10 @@ import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
 import io.caskbench.report.ResultFile;
 import io.caskbench.report.StoreTables;
+import io.caskbench.bitcask.Backend;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -20,7 +22,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>It is several JMH runs because its parts need different parameter grids (see {@link #runs}):
  * <ol>
- *   <li>{@code bitcask}: {@link BitCaskSingleThread}, the backend grid;</li>
+ *   <li>{@code bitcask}: {@link BitCaskSingleThread}, the backend grid, MEMORY_SEGMENT included on JDK 22+;</li>
  *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order,
  *       and the peers whose fastest settings lose writes on a {@code kill -9} again at the settings that
  *       do not ({@link #PARITY});</li>
@@ -37,8 +39,12 @@ public final class StoreSuite implements Suite {
     /** Forks of every measuring profile: separate JVM runs, whose spread the comparison prints. */
     static final int FORKS = 3;
 
-    /** Every BitCask backend, as {@code store} parameter values. */
-    static final String[] BITCASK = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL"};
+    /** Every BitCask backend this JVM has: MEMORY_SEGMENT only on JDK 22 and newer. */
+    static final String[] BACKENDS = Arrays.stream(Backend.values()).filter(Backend::available).map(Enum::name)
+            .toArray(String[]::new);
+
+    /** Every BitCask backend this JVM has, as {@code store} parameter values. */
+    static final String[] BITCASK = Arrays.stream(BACKENDS).map(b -> "BITCASK_" + b).toArray(String[]::new);
 
     /** Every store at its fastest settings, the heap reference, the bound and the harness. */
     static final String[] STORES = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP",
@@ -141,7 +147,7 @@ public final class StoreSuite implements Suite {
         boolean full = profile == Profile.FULL;
         String[] smallest = {"10000"};
 
-        runs.add(only(profile, BitCaskSingleThread.class)
+        runs.add(only(profile, BitCaskSingleThread.class).param("backend", BACKENDS)
                 .param("keyCount", smoke ? smallest : full ? new String[] {"100000", "1000000"} : new String[] {"100000"})
                 .param("valueSize", smoke ? new String[] {"100"} : new String[] {"100", "4080"})
                 .param("order", smoke ? new String[] {"RANDOM"} : new String[] {"SEQUENTIAL", "RANDOM"}));

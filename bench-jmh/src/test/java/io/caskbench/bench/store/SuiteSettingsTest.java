@@ -15,6 +15,7 @@ import org.openjdk.jmh.runner.options.Options;
  */
 class SuiteSettingsTest {
 
+    /** Every store this JVM can open: BitCask on MEMORY_SEGMENT too from JDK 22 on. */
     @Test
     void theQuickStoreSuiteRunsEveryStoreKind() {
         java.util.Set<String> run = new java.util.TreeSet<>();
@@ -25,7 +26,8 @@ class SuiteSettingsTest {
             }
         }
         assertThat(run).containsExactlyInAnyOrderElementsOf(java.util.Arrays.stream(
-                io.caskbench.bench.store.adapter.StoreKind.values()).map(Enum::name).toList());
+                io.caskbench.bench.store.adapter.StoreKind.values())
+                .filter(io.caskbench.bench.store.adapter.StoreKind::available).map(Enum::name).toList());
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,10 @@ public final class ChildJvm {
     }
 
     public static Process start(Class<?> main, String... args) throws IOException {
+        return new ProcessBuilder(command(main, args)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    }
+
+    private static List<String> command(Class<?> main, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx256m");
@@ -23,7 +28,32 @@ public final class ChildJvm {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        return cmd;
+    }
+
+    /**
+     * Runs {@code main} to its end, as {@link #start} would, and returns what it printed on stdout
+     * and stderr together, for tests of what a program embedding the store shows its users.
+     *
+     * @throws IllegalStateException when the child does not end within {@code timeoutSeconds} or exits non-zero
+     */
+    public static String run(Class<?> main, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command(main, args)).redirectErrorStream(true);
+        Path out = Files.createTempFile("child-jvm", ".out");
+        try {
+            Process p = pb.redirectOutput(out.toFile()).start();
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException(main.getSimpleName() + " did not end within " + timeoutSeconds + " s");
+            }
+            String printed = Files.readString(out, StandardCharsets.UTF_8);
+            if (p.exitValue() != 0) {
+                throw new IllegalStateException(main.getSimpleName() + " exited with " + p.exitValue() + ":\n" + printed);
+            }
+            return printed;
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 
     public static BufferedReader stdout(Process p) {

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask.testing;
 
+import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.io.FileChannelBackend;
 import io.caskbench.bitcask.io.MappedBackend;
@@ -8,8 +9,6 @@ import io.caskbench.bitcask.io.SegmentReader;
 import io.caskbench.bitcask.io.SegmentWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -251,10 +250,9 @@ class PowerLossBackendTest {
      * A usage that forces every change of content and of names leaves nothing to lose: the image
      * must equal the real directory, byte for byte, whatever the mix of operations.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"MAPPED", "FILE_CHANNEL"})
-    void aFullyForcedUsageMaterializesExactlyTheDirectory(String backend) throws IOException {
-        PowerLossBackend p = on(backend.equals("MAPPED") ? new MappedBackend() : new FileChannelBackend());
+    @EveryBackend
+    void aFullyForcedUsageMaterializesExactlyTheDirectory(Backend backend) throws IOException {
+        PowerLossBackend p = on(Backends.segmentBackend(backend));
         Random rnd = new Random(7);
         SegmentWriter w = null;
         Path wFile = null;

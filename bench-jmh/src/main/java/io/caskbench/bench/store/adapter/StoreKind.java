@@ -12,9 +12,14 @@ import java.nio.file.Path;
 public enum StoreKind {
 
     /** BitCask on its mapped backend: the reference every other store is compared with. */
-    BITCASK_MAPPED((dir, config) -> new BitCaskStore(dir, config, Backend.MAPPED)),
+    BITCASK_MAPPED(Backend.MAPPED),
     /** BitCask on positional FileChannel reads and writes. */
-    BITCASK_FILE_CHANNEL((dir, config) -> new BitCaskStore(dir, config, Backend.FILE_CHANNEL)),
+    BITCASK_FILE_CHANNEL(Backend.FILE_CHANNEL),
+    /**
+     * BitCask on FFM memory segments: JDK 22 and newer only (see {@link #available()}); on an older JVM
+     * a run that names it fails with the store's message saying so.
+     */
+    BITCASK_MEMORY_SEGMENT(Backend.MEMORY_SEGMENT),
     /** RocksDB through rocksdbjni. */
     ROCKSDB((dir, config) -> new RocksDbStore(dir, false)),
     /** LMDB through lmdbjava, a read transaction renewed for every get. */
@@ -50,9 +55,32 @@ public enum StoreKind {
     }
 
     private final Opener opener;
+    /** The BitCask backend of a BitCask row; null for every other store. */
+    private final Backend backend;
 
     StoreKind(Opener opener) {
         this.opener = opener;
+        this.backend = null;
+    }
+
+    StoreKind(Backend backend) {
+        this.opener = (dir, config) -> new BitCaskStore(dir, config, backend);
+        this.backend = backend;
+    }
+
+    /** The BitCask row of {@code backend}. */
+    public static StoreKind of(Backend backend) {
+        for (StoreKind k : values()) {
+            if (k.backend == backend) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("no store kind for backend " + backend);
+    }
+
+    /** True when this JVM can open the store: every one but BitCask on a backend this JVM lacks. */
+    public boolean available() {
+        return backend == null || backend.available();
     }
 
     /** Opens (creating if needed) this store in {@code dir}, which must exist. */

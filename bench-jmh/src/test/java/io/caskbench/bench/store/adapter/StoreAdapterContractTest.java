@@ -1,6 +1,7 @@
 package io.caskbench.bench.store.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.caskbench.bench.ThreadGang;
 import io.caskbench.bench.store.workload.Workload;
@@ -46,6 +47,7 @@ class StoreAdapterContractTest {
     @ParameterizedTest
     @EnumSource(value = StoreKind.class, names = "HARNESS", mode = EnumSource.Mode.EXCLUDE)
     void putGetReplaceAndAbsent(StoreKind kind, @TempDir Path dir) {
+        assumeTrue(kind.available(), kind + " needs a newer JDK");
         try (StoreAdapter store = open(kind, dir)) {
             for (int i = 0; i < FEW_KEYS; i++) {
                 store.put(Workload.decimalKey(i), value(i, 1));
@@ -64,6 +66,7 @@ class StoreAdapterContractTest {
     @ParameterizedTest
     @EnumSource(value = StoreKind.class, names = "HARNESS", mode = EnumSource.Mode.EXCLUDE)
     void copiesWhatItIsGivenAndWhatItReturns(StoreKind kind, @TempDir Path dir) {
+        assumeTrue(kind.available(), kind + " needs a newer JDK");
         try (StoreAdapter store = open(kind, dir)) {
             byte[] key = Workload.decimalKey(1);
             byte[] val = value(1, 1);
@@ -81,6 +84,7 @@ class StoreAdapterContractTest {
     @ParameterizedTest
     @EnumSource(value = StoreKind.class, names = {"HARNESS", "MAPDB_TX"}, mode = EnumSource.Mode.EXCLUDE)
     void thousandThreadsReadAndWriteAtOnce(StoreKind kind, @TempDir Path dir) {
+        assumeTrue(kind.available(), kind + " needs a newer JDK");
         try (StoreAdapter store = open(kind, dir); ThreadGang gang = new ThreadGang(1_000, "contract")) {
             gang.run(t -> {
                 for (int j = 0; j < 2; j++) {

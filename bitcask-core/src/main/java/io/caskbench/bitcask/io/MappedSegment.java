@@ -1,0 +1,217 @@
+package io.caskbench.bitcask.io;
+
+import io.caskbench.bitcask.BitCaskException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Threading: reads from any thread without a lock; one writer at a time (the log writer, under its
+ * lock); forces serialized on {@code this}; close from any thread, once.
+ *
+ * <p>A segment file mapped whole into memory: what both mapped backends share. They differ only in
+ * the {@link Mapping} that reaches the bytes ({@code MappedByteBuffer} for {@link MappedBackend}, a
+ * {@code MemorySegment} of its own arena for {@code MEMORY_SEGMENT} on JDK 22+), so the allocation,
+ * bounds and force rules below hold for both alike.
+ *
+ * <p>A writable segment maps its whole capacity once. Mapping alone would make the file sparse,
+ * and a write into a hole on a full disk kills the JVM with SIGBUS; so the file is first grown
+ * with real zero writes, {@link #ALLOCATION_CHUNK} at a time, ahead of the write position. A full
+ * disk then surfaces as an exception from {@link #write}, before any byte of the record is stored.
+ * Reads are bounds-checked against what was allocated, so a wild offset can never touch unmapped
+ * file space.
+ */
+final class MappedSegment extends FileSegment {
+
+    /** How far ahead of the write position the file is allocated with real zero bytes. */
+    static final int ALLOCATION_CHUNK = 1 << 20;
+
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(ALLOCATION_CHUNK);
+    private static final VarHandle WRITTEN;
+
+    static {
+        try {
+            WRITTEN = MethodHandles.lookup().findVarHandle(MappedSegment.class, "written", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Final; read by any thread, written by the log writer under its lock, released once by close. */
+    private final Mapping mapping;
+    /** Final, safe everywhere: the mapped length. */
+    private final long capacity;
+    /** Bytes that exist in the file and may be read; any thread reads, the writer raises it. */
+    private volatile long readable;
+    /** End of the highest write; raised by the writer (release), read by whoever forces (acquire). */
+    private long written;
+    /** Everything before this offset is forced; guarded by {@code this}. */
+    private long forcedTo;
+    /** The file grew or shrank since the last force, so its length must be forced too; any thread. */
+    private final AtomicBoolean resized = new AtomicBoolean();
+
+    /**
+     * Opens and maps {@code file}: its whole {@code capacity} (or its length, if longer) when
+     * writable, its length when read-only.
+     */
+    MappedSegment(Path file, boolean writable, int capacity, Mapper mapper) {
+        super(file, writable);
+        long length = super.size();
+        if (!writable && length > Integer.MAX_VALUE) {
+            throw new BitCaskException("segment " + file + " is larger than a mapping can hold: " + length);
+        }
+        if (writable) {
+            int mapSize = (int) Math.max(capacity, Math.min(length, Integer.MAX_VALUE));
+            long allocated = length;
+            if (length < mapSize) {
+                // Allocate the first chunk with real bytes before the mapping (which grows the
+                // file sparsely to mapSize) so the first writes never land in a hole.
+                allocated = Math.min(mapSize, length + ALLOCATION_CHUNK);
+                allocate(length, allocated);
+                resized.set(true);
+            }
+            this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_WRITE, mapSize), "map");
+            this.capacity = mapSize;
+            this.readable = allocated;
+        } else {
+            this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_ONLY, length), "map");
+            this.capacity = length;
+            this.readable = length;
+        }
+    }
+
+    private void allocate(long from, long to) {
+        long pos = from;
+        while (pos < to) {
+            ByteBuffer zeros = ZEROS.duplicate();
+            zeros.limit((int) Math.min(zeros.capacity(), to - pos));
+            writeFully(pos, zeros);
+            pos += zeros.limit();
+        }
+    }
+
+    @Override
+    public void read(long position, byte[] dst, int off, int len) {
+        ensureOpen();
+        if (position < 0 || position + len > readable) {
+            throw new BitCaskException("read of " + len + " bytes at " + position + " is outside " + file
+                    + " (" + readable + " bytes)");
+        }
+        mapping.get(position, dst, off, len);
+    }
+
+    @Override
+    public void write(long position, byte[] src, int off, int len) {
+        ensureOpen();
+        long end = position + len;
+        if (end > capacity) {
+            throw new BitCaskException("write past the mapped capacity of " + file + ": " + end);
+        }
+        if (end > readable) {
+            long target = Math.min(capacity, Math.max(end, readable + ALLOCATION_CHUNK));
+            allocate(readable, target);
+            resized.set(true);
+            readable = target;
+        }
+        mapping.put(position, src, off, len);
+        if (end > written) {
+            WRITTEN.setRelease(this, end);
+        } else {
+            forcedFrom(position); // a rewrite below the forced mark (the file header of a reused file)
+        }
+    }
+
+    private synchronized void forcedFrom(long position) {
+        forcedTo = Math.min(forcedTo, position);
+    }
+
+    @Override
+    public void force() {
+        ensureOpen();
+        forceMapped();
+    }
+
+    /**
+     * Forces {@code [forcedTo, written)}. Safe against a concurrent writer: records are appended
+     * at rising offsets, so whatever lies past the {@code written} read here is forced next time.
+     */
+    private synchronized void forceMapped() {
+        long to = Math.min((long) WRITTEN.getAcquire(this), readable);
+        if (to > forcedTo) {
+            try {
+                mapping.force(forcedTo, to - forcedTo);
+            } catch (UncheckedIOException e) {
+                throw new BitCaskException("msync failed on " + file + ": " + e.getCause().getMessage(), e.getCause());
+            }
+            forcedTo = to;
+        }
+        if (resized.getAndSet(false)) {
+            // msync does not persist a new file length; fdatasync does.
+            forceChannel();
+        }
+    }
+
+    @Override
+    public long size() {
+        return writable ? super.size() : readable;
+    }
+
+    @Override
+    public void truncate(long size) {
+        super.truncate(size);
+        readable = Math.min(readable, size);
+        resized.set(true);
+    }
+
+    @Override
+    void release() {
+        try {
+            if (writable) {
+                forceMapped();
+            }
+        } finally {
+            mapping.unmap();
+        }
+    }
+
+    /**
+     * Threading: as the segment that holds it; {@link #unmap} is called once, by close.
+     *
+     * <p>The mapped bytes of one file. Positions are checked by the segment before they get here.
+     */
+    interface Mapping {
+
+        /** Copies {@code len} bytes at {@code position} into {@code dst}. */
+        void get(long position, byte[] dst, int off, int len);
+
+        /** Copies {@code len} bytes of {@code src} to {@code position}. */
+        void put(long position, byte[] src, int off, int len);
+
+        /**
+         * Writes {@code [position, position + length)} back to the file.
+         *
+         * @throws UncheckedIOException when the device reports an error
+         */
+        void force(long position, long length);
+
+        /**
+         * Ends the mapping. A later access through a {@code MappedByteBuffer} would crash the JVM
+         * (the reader gate keeps readers out); through a {@code MemorySegment} it throws
+         * {@link IllegalStateException}.
+         */
+        void unmap();
+    }
+
+    /** Maps {@code size} bytes of a channel from offset 0. */
+    @FunctionalInterface
+    interface Mapper {
+        /** The mapping, or an {@link IOException} that the segment turns into a {@code BitCaskException}. */
+        Mapping map(FileChannel channel, FileChannel.MapMode mode, long size) throws IOException;
+    }
+}

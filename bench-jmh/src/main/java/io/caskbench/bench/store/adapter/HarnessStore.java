@@ -9,7 +9,7 @@ package io.caskbench.bench.store.adapter;
  * <p>It is a row in every store table so that a reader can see how much of each store's figure is the
  * harness; the comparison warns when it is more than a third of the cheapest store's operation.
  */
-final class HarnessStore implements StoreAdapter {
+final class HarnessStore implements InMemoryStore {
 
     @Override
     public void put(byte[] key, byte[] value) {
@@ -19,16 +19,6 @@ final class HarnessStore implements StoreAdapter {
     @Override
     public byte[] get(byte[] key) {
         return key;
-    }
-
-    @Override
-    public boolean persistent() {
-        return false;
-    }
-
-    @Override
-    public void settle() {
-        // Nothing to settle.
     }
 
     @Override

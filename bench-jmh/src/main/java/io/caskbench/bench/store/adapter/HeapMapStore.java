@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>It copies keys and values like every other store does, and it is pre-sized so that it never
  * rehashes during measurement.
  */
-final class HeapMapStore implements StoreAdapter {
+final class HeapMapStore implements InMemoryStore {
 
     private final ConcurrentHashMap<Key, byte[]> map;
 
@@ -31,16 +31,6 @@ final class HeapMapStore implements StoreAdapter {
     public byte[] get(byte[] key) {
         byte[] value = map.get(new Key(key));
         return value == null ? null : value.clone();
-    }
-
-    @Override
-    public boolean persistent() {
-        return false;
-    }
-
-    @Override
-    public void settle() {
-        // Nothing to settle in memory.
     }
 
     @Override

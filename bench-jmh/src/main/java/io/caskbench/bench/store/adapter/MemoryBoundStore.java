@@ -20,7 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * overwrite appends a new record and repoints the slot; the old bytes are not reclaimed (the mixed
  * workload grows the slab, a chunk at a time, as BitCask's log grows).
  */
-final class MemoryBoundStore implements StoreAdapter {
+final class MemoryBoundStore implements InMemoryStore {
 
     /** Bytes per slab chunk: 64 MiB, BitCask's default segment size. */
     static final int CHUNK_BYTES = 1 << 26;
@@ -173,16 +173,6 @@ final class MemoryBoundStore implements StoreAdapter {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
-    }
-
-    @Override
-    public boolean persistent() {
-        return false;
-    }
-
-    @Override
-    public void settle() {
-        // Nothing is buffered.
     }
 
     @Override

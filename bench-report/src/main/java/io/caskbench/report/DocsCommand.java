@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code docs <results> <file>}: rewrites the generated blocks of a docs file from a results folder
- * ({@link Docs}); with {@code --suite}, writes a whole file of one suite's tables instead.
+ * ({@link Docs}); with {@code --suite}, writes a whole file of one suite's tables instead. A block with a
+ * chart (the README's headline) writes it into {@code --images}.
  */
 @Command(name = "docs", mixinStandardHelpOptions = true,
         description = {"Rewrite the <!-- generated:<suite> --> blocks of FILE from the results in DIR,",
@@ -35,6 +36,10 @@ final class DocsCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "TITLE", description = "the title of a whole file (with --suite)")
     private String title;
 
+    @Option(names = "--images", paramLabel = "DIR",
+            description = "where a block's charts go (the headline's); default: img beside FILE")
+    private Path images;
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isDirectory(results)) {
@@ -42,11 +47,17 @@ final class DocsCommand implements Callable<Integer> {
             return 2;
         }
         String invocation = "docs " + results + " " + file + (suite == null ? "" : " --suite " + suite);
+        Path base = file.toAbsolutePath().normalize().getParent();
+        Path imageDir = images == null ? base.resolve("img") : images.toAbsolutePath().normalize();
+        if (images != null) {
+            invocation += " --images " + images;
+        }
+        Docs.Images where = new Docs.Images(imageDir, base.relativize(imageDir).toString().replace('\\', '/'));
         String text;
         if (suite != null) {
-            text = Docs.file(results, suite, title == null ? suite + " results" : title, invocation) + "\n";
+            text = Docs.file(results, suite, title == null ? suite + " results" : title, invocation, where) + "\n";
         } else if (Files.isRegularFile(file)) {
-            text = Docs.fill(Files.readString(file, StandardCharsets.UTF_8), results, invocation);
+            text = Docs.fill(Files.readString(file, StandardCharsets.UTF_8), results, invocation, where);
         } else {
             spec.commandLine().getErr().println("error: " + file + " does not exist; give --suite to write it whole");
             return 2;

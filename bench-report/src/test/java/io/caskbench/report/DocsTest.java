@@ -21,7 +21,7 @@ class DocsTest {
         String doc = "# Store\n\nProse stays.\n\n<!-- generated:store begin -->\nold figures\n<!-- generated:store end -->\n"
                 + "\nMore prose.\n\n<!-- generated:shm begin -->\n<!-- generated:shm end -->\n";
 
-        String filled = Docs.fill(doc, results, "docs results docs/store.md");
+        String filled = Docs.fill(doc, results, "docs results docs/store.md", images(tmp));
 
         assertThat(filled).startsWith("# Store\n\nProse stays.\n\n<!-- generated:store begin -->\n")
                 .contains("\nMore prose.\n").doesNotContain("old figures");
@@ -31,7 +31,7 @@ class DocsTest {
                 "#### Single thread, every store: get", "| store | ops/s | error | forks | x MAPPED |",
                 "<!-- generated:store end -->", "#### Random 1-byte write, region 64KiB", "run: `not recorded`");
         // Filling again gives the same text: the blocks are found by their markers, not by position.
-        assertThat(Docs.fill(filled, results, "docs results docs/store.md")).isEqualTo(filled);
+        assertThat(Docs.fill(filled, results, "docs results docs/store.md", images(tmp))).isEqualTo(filled);
     }
 
     @Test
@@ -48,8 +48,12 @@ class DocsTest {
                 .contains("## SmallFileSetRead", "x mapped (spread)");
 
         Path prose = Files.writeString(tmp.resolve("prose.md"), "no blocks here\n");
-        assertThatThrownBy(() -> Docs.fill(Files.readString(prose), results, "docs"))
+        assertThatThrownBy(() -> Docs.fill(Files.readString(prose), results, "docs", images(tmp)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no <!-- generated");
         assertThat(cli.execute("docs", results.toString(), tmp.resolve("absent.md").toString())).isEqualTo(2);
+    }
+
+    private static Docs.Images images(Path tmp) {
+        return new Docs.Images(tmp.resolve("img"), "img");
     }
 }

@@ -1,0 +1,116 @@
+package io.caskbench.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The README's headline, from the store suite: one chart of every store's single-thread get and put, and
+ * five rows that set BitCask MAPPED beside the best peer, each ratio with its spread and its reading.
+ * Everything comes from the run; a row the run lacks says so instead of being left out.
+ */
+final class Headline {
+
+    /** The chart's file name, in the images folder {@code report docs} is given. */
+    static final String CHART = "store-headline.svg";
+
+    /** The roles the chart shows: the stores, and the bound that no store copying its data can pass. */
+    private static final Set<StoreCatalog.Role> CHARTED = Set.of(StoreCatalog.Role.BITCASK, StoreCatalog.Role.PEER,
+            StoreCatalog.Role.BOUND);
+
+    private Headline() {
+    }
+
+    /**
+     * Renders the headline and writes its chart.
+     *
+     * @param results the store suite's rows
+     * @param machine who measured it and when, printed on the chart
+     * @param images the folder the chart is written into (created when missing)
+     * @param link how the Markdown file reaches that folder, e.g. {@code docs/img}
+     */
+    static Document render(List<JmhResult> results, String machine, Path images, String link) {
+        StoreRows rows = new StoreRows(results);
+        Document doc = new Document();
+        List<JmhResult> charted = Stream.of("get", "put")
+                .flatMap(m -> rows.atPoint("PeersSingleThread", m).stream())
+                .filter(r -> CHARTED.contains(StoreCatalog.role(StoreRows.store(r))))
+                .sorted(Comparator.comparing(JmhResult::methodName).thenComparing(StoreRows.BY_STORE)).toList();
+        if (!charted.isEmpty()) {
+            writeChart(charted, machine, images);
+            doc.line("![Single-thread get and put of every store, ops/s](" + link + "/" + CHART + ")");
+            doc.line("");
+        }
+        Table table = new Table("at 1M keys, 16-byte keys, 100-byte values, random order", "BitCask MAPPED",
+                "best peer", "peer's figure", "BitCask / peer (spread)", "reading");
+        throughput(table, rows, "get, 1 thread", "PeersSingleThread", "get");
+        throughput(table, rows, "put, 1 thread", "PeersSingleThread", "put");
+        throughput(table, rows, "get, 1000 threads (ops/s over wall time)", "ThousandThreads", "get");
+        throughput(table, rows, "put, 1000 threads (ops/s over wall time)", "ThousandThreads", "put");
+        heap(table, rows);
+        doc.table(table);
+        doc.line("Ops/s unless named. The spread is the lowest and highest ratio the forks' means allow; a win or a")
+                .line("loss is called only when all of it lies on one side of 1. Best peer: the fastest of RocksDB,")
+                .line("LMDB, Chronicle Map, MapDB and H2 MVStore at their fastest settings, which keep less of their")
+                .line("acknowledged writes through a kill -9 than BitCask does (see the store results).");
+        return doc;
+    }
+
+    private static void throughput(Table table, StoreRows rows, String label, String className, String method) {
+        List<JmhResult> group = rows.atPoint(className, method);
+        Optional<JmhResult> ours = StoreRows.find(group, StoreRows.MAPPED);
+        Optional<JmhResult> best = StoreRows.bestPeer(group);
+        if (ours.isEmpty() || best.isEmpty()) {
+            table.row(label, ours.map(r -> Table.score(r.primaryMetric().score())).orElse("-"), "-", "-", "-",
+                    "not in this run");
+            return;
+        }
+        Spread s = Spread.of(ours.get(), best.get());
+        table.row(label, Table.score(ours.get().primaryMetric().score()), StoreCatalog.label(StoreRows.store(best.get())),
+                Table.score(best.get().primaryMetric().score()), s.cell(), s.verdict(true).words());
+    }
+
+    /** Heap bytes per key of a filled store: the smallest peer is the best, and less is the win. */
+    private static void heap(Table table, StoreRows rows) {
+        String label = "heap bytes per key (less is better)";
+        List<JmhResult> group = rows.atPoint("PeersSingleThread", "get");
+        Optional<Metric> ours = StoreRows.find(group, StoreRows.MAPPED).map(r -> r.secondaryMetrics().get(StoreTables.HEAP));
+        Optional<JmhResult> best = group.stream()
+                .filter(r -> StoreCatalog.role(StoreRows.store(r)) == StoreCatalog.Role.PEER)
+                .filter(r -> r.secondaryMetrics().get(StoreTables.HEAP) != null)
+                .min(Comparator.comparingDouble(r -> r.secondaryMetrics().get(StoreTables.HEAP).score()));
+        if (ours.isEmpty() || best.isEmpty()) {
+            table.row(label, "-", "-", "-", "-", "not in this run");
+            return;
+        }
+        Metric peer = best.get().secondaryMetrics().get(StoreTables.HEAP);
+        Spread s = Spread.of(ours.get(), peer);
+        table.row(label, oneDecimal(ours.get().score()), StoreCatalog.label(StoreRows.store(best.get())),
+                oneDecimal(peer.score()), s.cell(), s.verdict(false).words());
+    }
+
+    private static String oneDecimal(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static void writeChart(List<JmhResult> rows, String machine, Path images) {
+        Charts.Spec spec = new Charts.Spec("store", "every store, 1 thread", "ops/s", rows, false);
+        String svg = Charts.svg(spec, Suites.STORE, machine, "headline-").markup();
+        // A file of its own, unlike the page's inline charts, needs the SVG namespace to be drawn at all.
+        String file = svg.replaceFirst("^<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"");
+        try {
+            Files.createDirectories(images);
+            Files.writeString(images.resolve(CHART), file + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

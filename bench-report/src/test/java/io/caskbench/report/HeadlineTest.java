@@ -1,0 +1,87 @@
+package io.caskbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+
+/** The README's headline: a chart file of every store's single-thread figures, and five rows against the best peer. */
+class HeadlineTest {
+
+    private static final String README = "# caskbench\n\nIntro.\n\n<!-- generated:headline begin -->\n"
+            + "<!-- generated:headline end -->\n\nLinks.\n";
+
+    @Test
+    void theCommandWritesTheChartAndFiveRowsIntoTheReadme(@TempDir Path tmp) throws Exception {
+        Path results = SampleRuns.copy("sample-run", tmp);
+        Path readme = Files.writeString(tmp.resolve("README.md"), README);
+        Path images = tmp.resolve("docs/img");
+        var cli = ReportCli.commandLine();
+        cli.setOut(new PrintWriter(new StringWriter()));
+
+        assertThat(cli.execute("docs", results.toString(), readme.toString(), "--images", images.toString())).isZero();
+
+        String text = Files.readString(readme, StandardCharsets.UTF_8);
+        assertThat(text).startsWith("# caskbench\n\nIntro.\n\n<!-- generated:headline begin -->\n")
+                .endsWith("<!-- generated:headline end -->\n\nLinks.\n")
+                .contains("from the store results", "(docs/img/" + Headline.CHART + ")");
+        List<String> rows = text.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| at 1M") && !l.startsWith("| ---")).toList();
+        assertThat(rows).hasSize(5);
+        assertThat(rows.get(0)).startsWith("| get, 1 thread |");
+        assertThat(rows.get(3)).startsWith("| put, 1000 threads");
+        assertThat(rows.get(4)).startsWith("| heap bytes per key");
+        // One fork: a ratio is given, but never called a win or a loss.
+        assertThat(rows).allSatisfy(r -> assertThat(r).endsWith("| within spread |").contains("(1 fork)"));
+
+        // The chart is a well-formed SVG file with a tooltip for each store's get and put.
+        Path chart = images.resolve(Headline.CHART);
+        var factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        Element svg = factory.newDocumentBuilder().parse(chart.toFile()).getDocumentElement();
+        assertThat(svg.getLocalName()).isEqualTo("svg");
+        assertThat(svg.getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
+        // BitCask's two backends and the five peers; the heap reference is not a store and is not drawn.
+        assertThat(svg.getElementsByTagNameNS("*", "title").getLength()).isEqualTo(14);
+        assertThat(Files.readString(chart)).contains("LMDB").doesNotContain("CONCURRENT_HASH_MAP");
+    }
+
+    @Test
+    void theBestPeerIsTheFastestForThroughputAndTheSmallestForHeap(@TempDir Path tmp) throws Exception {
+        List<JmhResult> rows = ResultFile.read(SampleRuns.copy("sample-run", tmp).resolve("store.json")).results();
+        StoreRows store = new StoreRows(rows);
+        JmhResult fastestGet = store.atPoint("PeersSingleThread", "get").stream()
+                .filter(r -> StoreCatalog.role(StoreRows.store(r)) == StoreCatalog.Role.PEER)
+                .max(Comparator.comparingDouble(r -> r.primaryMetric().score())).orElseThrow();
+        JmhResult leanest = store.atPoint("PeersSingleThread", "get").stream()
+                .filter(r -> StoreCatalog.role(StoreRows.store(r)) == StoreCatalog.Role.PEER)
+                .min(Comparator.comparingDouble(r -> StoreRows.secondary(r, StoreTables.HEAP))).orElseThrow();
+
+        String md = Headline.render(rows, "test machine", tmp.resolve("img"), "img").markdown(4);
+
+        assertThat(md.lines().filter(l -> l.startsWith("| get, 1 thread |")).findFirst().orElseThrow())
+                .contains("| " + StoreCatalog.label(StoreRows.store(fastestGet)) + " |")
+                .contains(Table.score(fastestGet.primaryMetric().score()));
+        assertThat(md.lines().filter(l -> l.startsWith("| heap bytes per key")).findFirst().orElseThrow())
+                .contains("| " + StoreCatalog.label(StoreRows.store(leanest)) + " |");
+    }
+
+    @Test
+    void aRowTheRunLacksSaysSo(@TempDir Path tmp) throws Exception {
+        List<JmhResult> rows = ResultFile.read(SampleRuns.copy("sample-run", tmp).resolve("store.json")).results()
+                .stream().filter(r -> !StoreRows.cls(r).equals("ThousandThreads")).toList();
+
+        String md = Headline.render(rows, "test machine", tmp.resolve("img"), "img").markdown(4);
+
+        assertThat(md.lines().filter(l -> l.contains("1000 threads")))
+                .hasSize(2).allSatisfy(l -> assertThat(l).endsWith("| not in this run |"));
+    }
+}

@@ -51,24 +51,52 @@ public final class Docs {
     }
 
     /**
-     * Rewrites every generated block of {@code text} from the results in {@code results}.
+     * The outcome of {@link #fill}.
+     *
+     * @param text the new text
+     * @param written the blocks rewritten, by suite
+     * @param left the blocks left as they were because the run has no results for their suite
+     */
+    public record Filled(String text, List<String> written, List<String> left) {
+    }
+
+    /**
+     * Rewrites every generated block of {@code text} whose suite has results in {@code results}, and leaves
+     * the others as they were: a file can hold blocks of suites that ran separately ({@code store.md} holds
+     * the store and the targets blocks), each written after its own run.
      *
      * @param invocation how the docs command was called, named in each block
-     * @throws IllegalArgumentException when the text has no block, or a block's results are missing
+     * @throws IllegalArgumentException when the text has no block, or the run has results for none of them
      */
-    public static String fill(String text, Path results, String invocation, Images images) {
+    public static Filled fill(String text, Path results, String invocation, Images images) {
         Matcher m = BLOCK.matcher(text);
         StringBuilder out = new StringBuilder();
-        int blocks = 0;
+        List<String> written = new ArrayList<>();
+        List<String> left = new ArrayList<>();
         while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(block(results, m.group(1), invocation, 4, images)));
-            blocks++;
+            String suite = m.group(1);
+            if (Files.isRegularFile(results.resolve(source(suite) + ".json"))) {
+                m.appendReplacement(out, Matcher.quoteReplacement(block(results, suite, invocation, 4, images)));
+                written.add(suite);
+            } else {
+                m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
+                left.add(suite);
+            }
         }
-        if (blocks == 0) {
+        if (written.isEmpty() && left.isEmpty()) {
             throw new IllegalArgumentException("no <!-- generated:<suite> begin --> ... end --> block to fill");
         }
+        if (written.isEmpty()) {
+            throw new IllegalArgumentException("no results in " + results + " for any block (" + String.join(", ", left)
+                    + "): run those suites first");
+        }
         m.appendTail(out);
-        return out.toString();
+        return new Filled(out.toString(), written, left);
+    }
+
+    /** The results file a block is drawn from: the headline comes from the store suite's. */
+    private static String source(String suite) {
+        return suite.equals("headline") ? "store" : suite;
     }
 
     /** A whole generated file for one suite: a title and its block. */
@@ -78,8 +106,7 @@ public final class Docs {
 
     /** One block, markers included, with its headings at {@code level}. */
     static String block(Path results, String suite, String invocation, int level, Images images) {
-        // The headline is drawn from the store suite's results.
-        String source = suite.equals("headline") ? "store" : suite;
+        String source = source(suite);
         List<JmhResult> rows = rows(results, source);
         String machine = Machine.read(results).map(Machine::oneLine).orElse("unknown (no machine.json)");
         Document doc = switch (suite) {

@@ -3,6 +3,7 @@ package io.caskbench.report;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +17,8 @@ import picocli.CommandLine.Spec;
  * chart (the README's headline) writes it into {@code --images}.
  */
 @Command(name = "docs", mixinStandardHelpOptions = true,
-        description = {"Rewrite the <!-- generated:<suite> --> blocks of FILE from the results in DIR,",
+        description = {"Rewrite the <!-- generated:<suite> --> blocks of FILE from the results in DIR (a run folder,",
+            "or a results root: its latest run), leaving blocks of suites the run lacks as they were;",
             "or with --suite write FILE whole: tables, run command, machine, date and forks from the JSON."})
 final class DocsCommand implements Callable<Integer> {
 
@@ -46,6 +48,8 @@ final class DocsCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: no results folder at " + results.toAbsolutePath());
             return 2;
         }
+        // A results root means its latest run, as for render and compare.
+        Path run = RunFolders.resolve(results);
         String invocation = "docs " + results + " " + file + (suite == null ? "" : " --suite " + suite);
         Path base = file.toAbsolutePath().normalize().getParent();
         Path imageDir = images == null ? base.resolve("img") : images.toAbsolutePath().normalize();
@@ -54,16 +58,23 @@ final class DocsCommand implements Callable<Integer> {
         }
         Docs.Images where = new Docs.Images(imageDir, base.relativize(imageDir).toString().replace('\\', '/'));
         String text;
+        List<String> left = List.of();
         if (suite != null) {
-            text = Docs.file(results, suite, title == null ? suite + " results" : title, invocation, where) + "\n";
+            text = Docs.file(run, suite, title == null ? suite + " results" : title, invocation, where) + "\n";
         } else if (Files.isRegularFile(file)) {
-            text = Docs.fill(Files.readString(file, StandardCharsets.UTF_8), results, invocation, where);
+            Docs.Filled filled = Docs.fill(Files.readString(file, StandardCharsets.UTF_8), run, invocation, where);
+            text = filled.text();
+            left = filled.left();
         } else {
             spec.commandLine().getErr().println("error: " + file + " does not exist; give --suite to write it whole");
             return 2;
         }
         Files.writeString(file, text, StandardCharsets.UTF_8);
-        spec.commandLine().getOut().println("written: " + file.toAbsolutePath().normalize());
+        spec.commandLine().getOut().println("written: " + file.toAbsolutePath().normalize() + " from " + run);
+        for (String block : left) {
+            spec.commandLine().getOut().println("left as it was: the " + block + " block (this run has no "
+                    + (block.equals("headline") ? "store" : block) + " results)");
+        }
         return 0;
     }
 }

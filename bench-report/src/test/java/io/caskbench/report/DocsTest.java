@@ -17,21 +17,21 @@ class DocsTest {
     @Test
     void rewritesEveryGeneratedBlockAndKeepsTheProse(@TempDir Path tmp) throws Exception {
         Path results = SampleRuns.copy("sample-run", tmp);
-        RunRecord.write(results, "store", "mvn -B -pl bench-jmh -am package exec:exec -DskipTests");
+        RunRecord.write(results, "store", "./mvnw -B -pl bench-jmh -am package exec:exec -DskipTests");
         String doc = "# Store\n\nProse stays.\n\n<!-- generated:store begin -->\nold figures\n<!-- generated:store end -->\n"
                 + "\nMore prose.\n\n<!-- generated:shm begin -->\n<!-- generated:shm end -->\n";
 
-        String filled = Docs.fill(doc, results, "docs results docs/store.md", images(tmp));
+        String filled = Docs.fill(doc, results, "docs results docs/store.md", images(tmp)).text();
 
         assertThat(filled).startsWith("# Store\n\nProse stays.\n\n<!-- generated:store begin -->\n")
                 .contains("\nMore prose.\n").doesNotContain("old figures");
-        assertThat(filled).contains("- run: `mvn -B -pl bench-jmh -am package exec:exec -DskipTests`",
+        assertThat(filled).contains("- run: `./mvnw -B -pl bench-jmh -am package exec:exec -DskipTests`",
                 "- machine and date: " + Machine.read(results).orElseThrow().oneLine(),
                 "- forks per row: 1 (all 48 rows); fewer than 3 forks: no row has a usable spread",
                 "#### Single thread, every store: get", "| store | ops/s | error | forks | x MAPPED |",
                 "<!-- generated:store end -->", "#### Random 1-byte write, region 64KiB", "run: `not recorded`");
         // Filling again gives the same text: the blocks are found by their markers, not by position.
-        assertThat(Docs.fill(filled, results, "docs results docs/store.md", images(tmp))).isEqualTo(filled);
+        assertThat(Docs.fill(filled, results, "docs results docs/store.md", images(tmp)).text()).isEqualTo(filled);
     }
 
     @Test
@@ -51,6 +51,39 @@ class DocsTest {
         assertThatThrownBy(() -> Docs.fill(Files.readString(prose), results, "docs", images(tmp)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no <!-- generated");
         assertThat(cli.execute("docs", results.toString(), tmp.resolve("absent.md").toString())).isEqualTo(2);
+    }
+
+    @Test
+    void aResultsRootMeansItsLatestRun(@TempDir Path tmp) throws Exception {
+        Path sample = SampleRuns.copy("sample-run", tmp);
+        Path root = tmp.resolve("results");
+        Path run = RunFolders.create(root, "store+files");
+        try (var files = Files.list(sample)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, run.resolve(f.getFileName()));
+            }
+        }
+        String targets = "<!-- generated:targets begin -->\nfrom an earlier targets run\n<!-- generated:targets end -->\n";
+        Path doc = Files.writeString(tmp.resolve("store.md"),
+                "<!-- generated:store begin -->\n<!-- generated:store end -->\n" + targets);
+        var cli = ReportCli.commandLine();
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err));
+
+        StringWriter out = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+
+        assertThat(cli.execute("docs", root.toString(), doc.toString())).as(err.toString()).isZero();
+        // The store block is filled from the latest run; the targets block, which it lacks, stays as it was.
+        assertThat(Files.readString(doc, StandardCharsets.UTF_8)).contains("#### Single thread, every store: get")
+                .endsWith(targets);
+        assertThat(out.toString()).contains("from " + run, "left as it was: the targets block");
+
+        // A file none of whose blocks the run can fill is an error, and is not touched.
+        Files.writeString(doc, targets);
+        assertThat(cli.execute("docs", root.toString(), doc.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("no results in", "for any block (targets)");
+        assertThat(Files.readString(doc, StandardCharsets.UTF_8)).isEqualTo(targets);
     }
 
     private static Docs.Images images(Path tmp) {

@@ -13,9 +13,9 @@ public final class RunCommand {
     private RunCommand() {
     }
 
-    /** The command as {@code mvn ... exec:exec} would be typed to produce these results again. */
+    /** The command as {@code ./mvnw ... exec:exec} would be typed to produce these results again. */
     public static String current(Path results) {
-        StringBuilder cmd = new StringBuilder("mvn -B -pl bench-jmh -am package exec:exec -DskipTests");
+        StringBuilder cmd = new StringBuilder("./mvnw -B -pl bench-jmh -am package exec:exec -DskipTests");
         option(cmd, "caskbench.suites", System.getProperty("caskbench.suites", RunSettings.DEFAULT_SUITES));
         option(cmd, "caskbench.profile", System.getProperty("caskbench.profile", "quick"));
         option(cmd, "caskbench.include", System.getProperty("caskbench.include", ""));

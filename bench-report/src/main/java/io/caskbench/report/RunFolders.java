@@ -119,6 +119,16 @@ public final class RunFolders {
     }
 
     /**
+     * The results root a run folder was made in: its parent, when that holds a {@code latest} pointer;
+     * otherwise {@code folder} itself, which is then a results folder of its own.
+     */
+    public static Path rootOf(Path folder) {
+        Path parent = folder.toAbsolutePath().normalize().getParent();
+        return parent != null && Files.exists(parent.resolve(LATEST), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                ? parent : folder;
+    }
+
+    /**
      * What a command given {@code path} should read: the latest run when {@code path} is a results root,
      * otherwise {@code path} itself (a run folder, an older flat results folder, or a JSON file).
      */

@@ -31,13 +31,14 @@ public final class RunRecord {
     }
 
     /**
-     * The {@code -Dcaskbench.results=...} option a recorded command needs to write into {@code results}:
-     * empty for the default {@code results} folder of the working directory (the checkout), else the
-     * folder relative to it where it lies below it.
+     * The {@code -Dcaskbench.results=...} option a recorded command needs to write into {@code results}'s
+     * results root (the root a run folder was made in; another folder is its own root): empty for the
+     * default {@code results} folder of the working directory (the checkout), else the root, relative to the
+     * working directory where it lies below it.
      */
     public static String resultsOption(Path results) {
         Path cwd = Path.of("").toAbsolutePath();
-        Path dir = results.toAbsolutePath().normalize();
+        Path dir = RunFolders.rootOf(results.toAbsolutePath().normalize());
         if (dir.equals(cwd.resolve("results"))) {
             return "";
         }

@@ -130,7 +130,7 @@ public final class ShmMain {
 
     /** The Maven command that runs this again from a fresh clone, for the generated docs. */
     static String command(Path results, Profile profile, String include, String jmhArgs, Set<String> parts) {
-        StringBuilder cmd = new StringBuilder("mvn -B -pl bench-shm -am package exec:exec -DskipTests");
+        StringBuilder cmd = new StringBuilder("./mvnw -B -pl bench-shm -am package exec:exec -DskipTests");
         cmd.append(" -Dcaskbench.profile=").append(profile.name()).append(RunRecord.resultsOption(results));
         if (!include.isBlank()) {
             cmd.append(" -Dcaskbench.include='").append(include).append('\'');

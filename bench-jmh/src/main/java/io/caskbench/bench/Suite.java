@@ -16,7 +16,7 @@ public interface Suite {
 
     /** The profile a run is made with. */
     enum Profile {
-        /** Small parameters, short iterations and three forks: the default store run takes about 75 minutes on 2 cores. */
+        /** Small parameters, short iterations and three forks: the default store run takes about 45 minutes on 2 cores. */
         QUICK,
         /** The seeds' own sizes and proper iteration counts. */
         FULL,

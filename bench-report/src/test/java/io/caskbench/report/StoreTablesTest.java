@@ -72,6 +72,24 @@ class StoreTablesTest {
     }
 
     @Test
+    void theJdk22BackendIsMissedOnlyInARunThatCouldHaveRunIt() {
+        JmhResult mapped = row("PeersSingleThread", "get", "BITCASK_MAPPED", 2_000_000, 0.05, Map.of());
+        String on17 = StoreTables.render(List.of(onJdk(mapped, "17.0.15")), List.of()).text();
+        String on25 = StoreTables.render(List.of(onJdk(mapped, "25.0.3")), List.of()).text();
+
+        assertThat(line(on17, "no result")).contains("BITCASK_FILE_CHANNEL").doesNotContain("MEMORY_SEGMENT");
+        assertThat(line(on25, "no result")).contains("BITCASK_FILE_CHANNEL", "BITCASK_MEMORY_SEGMENT");
+        assertThat(StoreTables.feature("1.8.0_402")).isEqualTo(8);
+        assertThat(StoreTables.feature("22-ea")).isEqualTo(22);
+        assertThat(StoreTables.feature(null)).isZero();
+    }
+
+    private static JmhResult onJdk(JmhResult r, String jdk) {
+        return new JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), r.jvm(), jdk, r.params(),
+                r.primaryMetric(), r.secondaryMetrics());
+    }
+
+    @Test
     void parityRowsStandBesideTheirPeerButAreNeverTheBestPeer() {
         List<JmhResult> rows = new ArrayList<>();
         rows.add(row("PeersSingleThread", "put", "BITCASK_MAPPED", 2_000_000, 0.05, Map.of()));

@@ -13,6 +13,7 @@ import io.caskbench.bitcask.log.GroupCommit;
 import io.caskbench.bitcask.log.KeyDirWriter;
 import io.caskbench.bitcask.log.LogWriter;
 import io.caskbench.bitcask.log.RecordReader;
+import io.caskbench.bitcask.merge.ForegroundLatency;
 import io.caskbench.bitcask.merge.MergePolicy;
 import io.caskbench.bitcask.merge.Merger;
 import io.caskbench.bitcask.recovery.Maintenance;
@@ -100,6 +101,8 @@ public final class BitCask implements AutoCloseable {
     private final RecordReader reader;
     /** Compaction. */
     private final Merger merger;
+    /** Sampled latency of gets and puts while a merge runs, which paces it. */
+    private final ForegroundLatency foreground = new ForegroundLatency();
     /** Whether an automatic merge is due. */
     private final MergePolicy mergePolicy;
     /** Interval sync and automatic merge checks. */
@@ -138,7 +141,7 @@ public final class BitCask implements AutoCloseable {
             this.commit = new GroupCommit(log, status, dir);
             this.reader = new RecordReader(keyDir, table, gate, fence, status, commit, options.clock(), syncAlways);
             this.merger = new Merger(files, status, log, keys, keyDir, table, unforced, hints, gate, commit, options.clock(),
-                    options.segmentSize(), options.mergeBytesPerSecond());
+                    options.segmentSize(), options.mergeBytesPerSecond(), foreground, options.mergePacing());
             this.background = Background.start(dir, options, this::backgroundSync, this::autoMerge);
         } catch (RuntimeException | Error e) {
             abandon();
@@ -235,7 +238,10 @@ public final class BitCask implements AutoCloseable {
     /** The value of {@code key}, or null when it is absent, deleted or expired. */
     public byte[] get(byte[] key) {
         Limits.checkKey(key);
-        return reader.get(key, true);
+        long begun = foreground.begin();
+        byte[] value = reader.get(key, true);
+        foreground.end(begun);
+        return value;
     }
 
     /** The value of a UTF-8 key, or null. */
@@ -268,7 +274,9 @@ public final class BitCask implements AutoCloseable {
     public void put(byte[] key, byte[] value) {
         limits.checkNewKey(key);
         limits.checkValue(value);
+        long begun = foreground.begin();
         afterWrite(log.put(key, value, 0));
+        foreground.end(begun);
     }
 
     /** Stores {@code value} under a UTF-8 key. */
@@ -283,7 +291,9 @@ public final class BitCask implements AutoCloseable {
     public void put(byte[] key, byte[] value, Duration ttl) {
         limits.checkNewKey(key);
         limits.checkValue(value);
+        long begun = foreground.begin();
         afterWrite(log.put(key, value, Limits.ttlMillis(ttl)));
+        foreground.end(begun);
     }
 
     /** Stores {@code value} under a UTF-8 key until {@code ttl} has passed. */

@@ -49,6 +49,7 @@ public final class BitCaskOptions {
     private final double mergeDeadRatio;
     private final long mergeDeadBytes;
     private final long mergeBytesPerSecond;
+    private final boolean mergePacing;
     private final Duration mergeCheckInterval;
 
     private BitCaskOptions(Builder b) {
@@ -66,6 +67,7 @@ public final class BitCaskOptions {
         this.mergeDeadRatio = b.mergeDeadRatio;
         this.mergeDeadBytes = b.mergeDeadBytes;
         this.mergeBytesPerSecond = b.mergeBytesPerSecond;
+        this.mergePacing = b.mergePacing;
         this.mergeCheckInterval = b.mergeCheckInterval;
         // In long arithmetic: a limit near Integer.MAX_VALUE must be refused here, not overflow.
         long largest = (long) RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + maxKeySize + maxValueSize
@@ -108,6 +110,7 @@ public final class BitCaskOptions {
         b.mergeDeadRatio = mergeDeadRatio;
         b.mergeDeadBytes = mergeDeadBytes;
         b.mergeBytesPerSecond = mergeBytesPerSecond;
+        b.mergePacing = mergePacing;
         b.mergeCheckInterval = mergeCheckInterval;
         return b;
     }
@@ -187,6 +190,11 @@ public final class BitCaskOptions {
         return mergeBytesPerSecond;
     }
 
+    /** Whether a merge paces its copying by the foreground's latency. */
+    public boolean mergePacing() {
+        return mergePacing;
+    }
+
     /** Time between automatic merge checks. */
     public Duration mergeCheckInterval() {
         return mergeCheckInterval;
@@ -198,7 +206,8 @@ public final class BitCaskOptions {
                 + ", segmentSize=" + segmentSize + ", syncPolicy=" + syncPolicy + ", syncInterval=" + syncInterval
                 + ", maxKeySize=" + maxKeySize + ", maxValueSize=" + maxValueSize + ", readOnly=" + readOnly
                 + ", expectedKeys=" + expectedKeys + ", autoMerge=" + autoMerge + ", mergeDeadRatio=" + mergeDeadRatio
-                + ", mergeDeadBytes=" + mergeDeadBytes + ", mergeBytesPerSecond=" + mergeBytesPerSecond + "}";
+                + ", mergeDeadBytes=" + mergeDeadBytes + ", mergeBytesPerSecond=" + mergeBytesPerSecond
+                + ", mergePacing=" + mergePacing + "}";
     }
 
     /** Builds {@link BitCaskOptions}; each setter validates its argument at once. */
@@ -217,6 +226,7 @@ public final class BitCaskOptions {
         private double mergeDeadRatio = DEFAULT_MERGE_DEAD_RATIO;
         private long mergeDeadBytes = DEFAULT_MERGE_DEAD_BYTES;
         private long mergeBytesPerSecond;
+        private boolean mergePacing = true;
         private Duration mergeCheckInterval = DEFAULT_MERGE_CHECK_INTERVAL;
 
         private Builder() {
@@ -338,6 +348,17 @@ public final class BitCaskOptions {
                 throw new IllegalArgumentException("mergeBytesPerSecond must not be negative: " + bytesPerSecond);
             }
             this.mergeBytesPerSecond = bytesPerSecond;
+            return this;
+        }
+
+        /**
+         * Whether a merge paces its copying by the latency of the reads and writes running beside it;
+         * default true. A paced merge rests between short slices of copying while they run more than a
+         * quarter slower than during its rests, up to seven slices' rest per slice; with no
+         * foreground it copies flat out. Off, only {@link #mergeBytesPerSecond} limits it.
+         */
+        public Builder mergePacing(boolean paced) {
+            this.mergePacing = paced;
             return this;
         }
 

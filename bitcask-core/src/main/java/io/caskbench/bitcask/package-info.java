@@ -19,7 +19,9 @@
  *   concurrent writers share one force (group commit).</li>
  *   <li><b>Merge</b> runs on the caller's thread (or the background thread under auto-merge) while
  *   reads and writes go on; it takes the write lock only to seal the active segment and to swap
- *   locations, and it waits for in-flight readers before it unmaps what it removed.</li>
+ *   locations, and it waits for in-flight readers before it unmaps what it removed. While it copies,
+ *   one get or put in 32 is timed ({@code merge.ForegroundLatency}, lock-free), and the merge rests
+ *   while they run slower than during its rests ({@code merge.MergePacer}).</li>
  *   <li><b>Close</b> is idempotent and waits for in-flight readers, writers and merges.</li>
  *   <li>No part locks the public {@code BitCask} object: a caller may synchronize on it freely.</li>
  * </ul>
@@ -76,7 +78,8 @@
  *   {@code StoreVerifier} (a {@code SegmentCheck} per data file, {@code HintComparison} for its
  *   hint) and {@code StoreRepairer}, which apply open's rules to a directory without opening it.</li>
  *   <li>{@code .merge}: {@code Merger} (seal, copy, swap, retire), {@code MergeOutput},
- *   {@code MergePolicy}, {@code MergeThrottle}, {@code Relocations}.</li>
+ *   {@code MergePolicy}, {@code MergeThrottle}, {@code MergePacer}, {@code ForegroundLatency},
+ *   {@code Relocations}.</li>
  *   <li>{@code .index}: {@code KeyDir} and {@code Location}, the bit packing of a record's place.</li>
  *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat}, and {@code KeyHash}, which is
  *   part of the format because hint files are sorted by it.</li>

@@ -27,8 +27,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Merge: what it reclaims, that it runs online, and that nothing it touches comes back or goes missing. */
 class MergeTest {
 
+    /** Puts a background writer makes at most during one merge: about a dozen 256 KB segments. */
+    private static final int WRITER_PUTS = 50_000;
+    /** Segment files a test may leave: far below any descriptor limit a CI machine sets. */
+    private static final int MAX_SEGMENTS = 64;
+
     @TempDir
     Path dir;
+
+    private static long segmentFiles(Path store) throws Exception {
+        try (var files = Files.list(store)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".data")).count();
+        }
+    }
 
     private static BitCaskOptions opts(Backend b) {
         return TestOptions.with(b, 256 << 10).toBuilder().maxValueSize(4096).build();
@@ -237,6 +248,66 @@ class MergeTest {
             assertThat(db.stats().deadRatio()).isLessThanOrEqualTo(0.3);
             assertThat(db.size()).isEqualTo(3000);
         }
+    }
+
+    @EveryBackend
+    void aMergePacedByABusyForegroundFinishesAndLeavesTheSameStoreAsAnUnpacedOne(Backend backend) throws Exception {
+        for (boolean paced : new boolean[] {true, false}) {
+            Path store = dir.resolve(paced ? "paced" : "unpaced");
+            BitCaskOptions o = opts(backend).toBuilder().mergePacing(paced).build();
+            assertThat(o.mergePacing()).isEqualTo(paced);
+            try (BitCask db = BitCask.open(store, o)) {
+                for (int round = 0; round < 4; round++) {
+                    for (int i = 0; i < 4000; i++) {
+                        db.put("k" + i, ("r" + round + "-" + i).getBytes(StandardCharsets.UTF_8));
+                    }
+                }
+                for (int i = 0; i < 500; i++) {
+                    db.put("other" + i, new byte[32]);
+                }
+                AtomicBoolean stop = new AtomicBoolean();
+                AtomicLong reads = new AtomicLong();
+                AtomicInteger wrong = new AtomicInteger();
+                // Reads of keys the merge moves and writes of keys it does not: the foreground the pacer samples.
+                // The writer stops after a bounded number of puts: unbounded, a slow merge let it roll over
+                // hundreds of small segments, each an open file, until the process met its descriptor limit.
+                Thread reader = new Thread(() -> {
+                    for (int i = 0; !stop.get(); i = (i + 1) % 4000) {
+                        if (!Arrays.equals(db.get("k" + i), ("r3-" + i).getBytes(StandardCharsets.UTF_8))) {
+                            wrong.incrementAndGet();
+                        }
+                        reads.incrementAndGet();
+                    }
+                });
+                Thread writer = new Thread(() -> {
+                    for (int n = 0; n < WRITER_PUTS && !stop.get(); n++) {
+                        db.put("other" + (n % 500), new byte[32]);
+                    }
+                });
+                reader.start();
+                writer.start();
+                MergeResult r;
+                try {
+                    r = db.merge();
+                } finally {
+                    stop.set(true);
+                    reader.join();
+                    writer.join();
+                }
+                assertThat(r.bytesReclaimed()).isPositive();
+                assertThat(reads.get()).isPositive();
+                assertThat(wrong.get()).isZero();
+                assertThat(db.size()).isEqualTo(4500);
+                assertThat(segmentFiles(store)).isLessThan(MAX_SEGMENTS);
+            }
+            try (BitCask db = BitCask.open(store, o)) {
+                for (int i = 0; i < 4000; i++) {
+                    assertThat(db.get("k" + i)).isEqualTo(("r3-" + i).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+        assertThat(BitCaskOptions.defaults().mergePacing()).isTrue();
+        assertThat(BitCaskOptions.defaults().toBuilder().mergePacing(false).build().toBuilder().build().mergePacing()).isFalse();
     }
 
     @EveryBackend

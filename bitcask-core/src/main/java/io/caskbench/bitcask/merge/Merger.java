@@ -38,6 +38,8 @@ import java.util.List;
  */
 public final class Merger {
 
+    // Over 400 lines: the four steps and what each does on failure read best as one sequence.
+
     private static final Logger LOG = LoggerFactory.getLogger(Merger.class);
 
     /** Final, safe everywhere. */
@@ -66,6 +68,10 @@ public final class Merger {
     private final long segmentSize;
     /** Final, safe everywhere. */
     private final long bytesPerSecond;
+    /** The foreground's sampled latency, which paces the copying; final, safe everywhere. */
+    private final ForegroundLatency foreground;
+    /** Whether the copying is paced by {@code foreground}; final. */
+    private final boolean paced;
     /** Merge inputs already swapped out whose files could not be deleted, oldest first; merging thread, under the merge lock. */
     private final List<Path> undeletedInputs = new ArrayList<>();
     /** Why merges are refused until that debris is gone, or null; merging thread, under the merge lock. */
@@ -76,7 +82,7 @@ public final class Merger {
     /** A merger of the store whose parts these are. */
     public Merger(StoreDirectory dir, StoreStatus status, LogWriter log, KeyDirWriter keys, KeyDir keyDir, SegmentTable table,
                   UnforcedSegments unforced, HintWriter hints, ReaderGate gate, GroupCommit commit, Clock clock,
-                  long segmentSize, long bytesPerSecond) {
+                  long segmentSize, long bytesPerSecond, ForegroundLatency foreground, boolean paced) {
         this.dir = dir;
         this.status = status;
         this.log = log;
@@ -90,6 +96,8 @@ public final class Merger {
         this.clock = clock;
         this.segmentSize = segmentSize;
         this.bytesPerSecond = bytesPerSecond;
+        this.foreground = foreground;
+        this.paced = paced;
     }
 
     /** Stops a merge under way at its next record; close calls it. */
@@ -149,8 +157,10 @@ public final class Merger {
      */
     private long copyLiveRecords(List<Segment> inputs, long firstOut, int reserve, List<Segment> outputs, Relocations moved) {
         MergeThrottle throttle = new MergeThrottle(bytesPerSecond);
-        Copy copy = new Copy(firstOut, firstOut + reserve, outputs, moved, throttle, clock.millis());
+        MergePacer pacer = new MergePacer(foreground, paced);
+        Copy copy = new Copy(firstOut, firstOut + reserve, outputs, moved, throttle, pacer, clock.millis());
         long skipped = 0;
+        pacer.start();
         try {
             for (Segment in : inputs) {
                 skipped += new SegmentScanner(in.reader(), in.file(), in.end(), in.salt())
@@ -165,6 +175,11 @@ public final class Merger {
                 throw new IllegalStateException("BitCask store " + dir + " closed during merge");
             }
             throw e;
+        } finally {
+            pacer.finish();
+        }
+        if (pacer.restedNanos() > 0) {
+            LOG.debug("merge of {} rested {} ms for the foreground", dir, pacer.restedNanos() / 1_000_000);
         }
         return skipped;
     }
@@ -179,6 +194,8 @@ public final class Merger {
         private final Relocations moved;
         /** Final. */
         private final MergeThrottle throttle;
+        /** Final. */
+        private final MergePacer pacer;
         /** The merge's clock reading: records that expired by then are dropped. Final. */
         private final long now;
         /** The id the next output takes. */
@@ -186,12 +203,13 @@ public final class Merger {
         /** The output being written, or null. */
         private MergeOutput current;
 
-        Copy(long firstOut, long endOfIds, List<Segment> outputs, Relocations moved, MergeThrottle throttle, long now) {
+        Copy(long firstOut, long endOfIds, List<Segment> outputs, Relocations moved, MergeThrottle throttle, MergePacer pacer, long now) {
             this.nextOut = firstOut;
             this.endOfIds = endOfIds;
             this.outputs = outputs;
             this.moved = moved;
             this.throttle = throttle;
+            this.pacer = pacer;
             this.now = now;
         }
 
@@ -225,6 +243,7 @@ public final class Merger {
             long at = current.append(buf, off, len);
             moved.add(hash, loc, outputs.size(), at, len);
             throttle.copied(len);
+            pacer.copied();
         }
 
         /** Finishes the output being written, if any. */

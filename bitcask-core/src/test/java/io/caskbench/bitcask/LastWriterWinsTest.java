@@ -45,7 +45,7 @@ class LastWriterWinsTest {
     void everyKeyReadsAsTheLastPutWhileWritersRaceAndMergesRun(Backend backend) throws Exception {
         long seed = Seeds.base();
         // Small segments: the writers roll over often, so merges always have sealed segments to rewrite.
-        BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(64 << 10).build();
+        BitCaskOptions o = BitCaskOptions.builder().backend(backend).segmentSize(256 << 10).build();
         List<RegisterHistory[]> recorded = new ArrayList<>();
         ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
         AtomicBoolean stop = new AtomicBoolean();

@@ -60,7 +60,8 @@ public record Spread(double value, double low, double high, int forks) {
         return forkMeans(r.primaryMetric());
     }
 
-    private static List<Double> forkMeans(Metric m) {
+    /** The mean of each fork's measured iterations of a metric, in fork order; empty without raw data. */
+    public static List<Double> forkMeans(Metric m) {
         return m.rawData().stream().filter(f -> !f.isEmpty())
                 .map(f -> f.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)).toList();
     }

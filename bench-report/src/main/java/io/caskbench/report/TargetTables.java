@@ -22,16 +22,17 @@ final class TargetTables {
         Optional<JmhResult> getMapped = rows.atPoint(single, "get", StoreRows.MAPPED);
         Optional<JmhResult> putMapped = rows.atPoint(single, "put", StoreRows.MAPPED);
         Optional<JmhResult> putChannel = rows.atPoint(single, "put", StoreRows.FILE_CHANNEL);
-        ratio(table, "get MAPPED / LMDB", getMapped, rows.atPoint(single, "get", "LMDB"), 2.0);
-        ratio(table, "get MAPPED / in-memory bound", getMapped, rows.atPoint(single, "get", StoreRows.BOUND), 0.5);
+        ratio(table, "get MAPPED / LMDB", getMapped, rows.atPoint(single, "get", "LMDB"), 3.0);
+        ratio(table, "get MAPPED / Chronicle Map", getMapped, rows.atPoint(single, "get", "CHRONICLE_MAP"), 1.5);
+        ratio(table, "get MAPPED / in-memory bound", getMapped, rows.atPoint(single, "get", StoreRows.BOUND), 0.6);
         ratio(table, "put MAPPED / best peer", putMapped, StoreRows.bestPeer(rows.atPoint(single, "put")), 3.0);
         ratio(table, "put MAPPED / in-memory bound", putMapped, rows.atPoint(single, "put", StoreRows.BOUND), 0.5);
         ratio(table, "1000-thread put / 1-thread put, MAPPED", rows.atPoint(threads, "put", StoreRows.MAPPED),
                 putMapped, 1.0);
         ratio(table, "1000-thread get / 1-thread get, MAPPED", rows.atPoint(threads, "get", StoreRows.MAPPED),
-                getMapped, 1.4);
+                getMapped, 1.8);
         ratio(table, "1000-thread put / 1-thread put, FILE_CHANNEL", rows.atPoint(threads, "put", StoreRows.FILE_CHANNEL),
-                putChannel, 5.0);
+                putChannel, 1.0);
         // Within 1.2x of the floor's time per record means put throughput >= floor throughput / 1.2.
         for (String floor : new String[] {"direct", "heap"}) {
             ratio(table, "1-thread put FILE_CHANNEL / one pwrite per record (" + floor + ")", putChannel,

@@ -2,15 +2,9 @@ package io.caskbench.bench.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caskbench.bench.BenchMain;
-import io.caskbench.bench.RunSettings;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,18 +21,7 @@ class TargetsSmokeTest {
 
     @Test
     void targetOnlyBenchmarksRunAndTheTargetTableIsWritten(@TempDir Path results) throws Exception {
-        Properties props = new Properties();
-        props.setProperty("caskbench.suites", "targets");
-        props.setProperty("caskbench.profile", "smoke");
-        props.setProperty("caskbench.include", TargetsSuite.ONLY.pattern());
-        props.setProperty("caskbench.results", results.toString());
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        int status;
-        try (PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8)) {
-            status = BenchMain.run(RunSettings.from(props), out);
-        }
-        String output = log.toString(StandardCharsets.UTF_8);
-        assertThat(status).as(output).isZero();
+        SmokeRun.run(results, "targets", TargetsSuite.ONLY.pattern());
 
         String json = Files.readString(results.resolve("targets.json"));
         List<String> only = BenchmarkList.defaultList()

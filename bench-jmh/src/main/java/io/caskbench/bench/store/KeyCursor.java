@@ -1,0 +1,28 @@
+package io.caskbench.bench.store;
+
+import io.caskbench.bench.store.workload.Workload;
+
+/**
+ * One thread's walk through a workload's read order, from a place of its own, into a reused key buffer;
+ * the latency benchmarks' thread states extend it. Threading: one benchmark thread only.
+ */
+abstract class KeyCursor {
+
+    private Workload workload;
+    private byte[] key;
+    private int position;
+
+    /** Starts the walk at {@code start} (taken modulo the key count). */
+    final void startAt(Workload workload, long start) {
+        this.workload = workload;
+        this.key = workload.keyBuffer();
+        this.position = (int) Math.floorMod(start, (long) workload.keyCount());
+    }
+
+    /** The next key in read order, wrapping at the end; valid until the next call. */
+    final byte[] next() {
+        int p = position;
+        position = p + 1 == workload.keyCount() ? 0 : p + 1;
+        return workload.readKey(p, key);
+    }
+}

@@ -13,15 +13,19 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * Turns an XChart bar chart into SVG markup that can sit inside an HTML page, with a tooltip on each
@@ -54,6 +58,23 @@ public final class ChartSvg {
      * @param whiskersCut whether some error bars were longer than the axis and were cut at its edge
      */
     public record Svg(String markup, int width, int height, int tooltips, boolean whiskersCut) {
+
+        /**
+         * Writes the chart as a file of its own, creating the folder: unlike a chart inline in a page, a
+         * file needs the SVG namespace to be drawn at all.
+         */
+        public void writeTo(Path file) {
+            String standalone = markup.replaceFirst("^<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"") + "\n";
+            try {
+                Path dir = file.toAbsolutePath().getParent();
+                if (dir != null) {
+                    Files.createDirectories(dir);
+                }
+                Files.writeString(file, standalone, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     /**
@@ -64,6 +85,21 @@ public final class ChartSvg {
      * @param whiskersCut passed through to the result
      */
     static Svg render(CategoryChart chart, List<Charts.Bar> bars, String idPrefix, boolean whiskersCut) {
+        // XChart gives each series its colour while painting, so the colours are read after.
+        return render(chart, () -> fillColours(chart), bars, idPrefix, whiskersCut);
+    }
+
+    /**
+     * Paints any XChart chart as SVG and lays a tooltip over each of {@code marks}, a bar or a line's
+     * marker: the n-th shape filled in a series' colour is that series' n-th mark.
+     *
+     * @param colours each series' fill colour, asked for once the chart is painted
+     * @param marks the chart's filled marks in XChart's paint order, with their tooltip text
+     * @param idPrefix prefixed to every element id, so several charts can share a page
+     * @param whiskersCut passed through to the result
+     */
+    static Svg render(Chart<?, ?> chart, Supplier<Map<String, Color>> colours, List<Charts.Bar> marks,
+            String idPrefix, boolean whiskersCut) {
         int w = chart.getWidth();
         int h = chart.getHeight();
         FillRecorder g = new FillRecorder();
@@ -82,7 +118,7 @@ public final class ChartSvg {
         }
         StringBuilder tips = new StringBuilder("<g class=\"tips\">");
         int tooltips = 0;
-        List<Rectangle2D> places = barBounds(chart, bars, g.fills);
+        List<Rectangle2D> places = barBounds(colours.get(), marks, g.fills);
         for (int i = 0; i < places.size(); i++) {
             Rectangle2D r = places.get(i);
             if (r == null) {
@@ -93,7 +129,7 @@ public final class ChartSvg {
             double y = r.getMaxY() - height;
             tips.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
                     + "fill=\"#000\" fill-opacity=\"0\"><title>", r.getX(), y, r.getWidth(), height))
-                    .append(HtmlReport.esc(bars.get(i).tooltip())).append("</title></rect>");
+                    .append(HtmlReport.esc(marks.get(i).tooltip())).append("</title></rect>");
             tooltips++;
         }
         tips.append("</g>");
@@ -101,15 +137,20 @@ public final class ChartSvg {
         return new Svg(markup, w, h, tooltips, whiskersCut);
     }
 
-    /**
-     * The painted rectangle of each bar, in the order of {@code bars}; null where no fill could be
-     * matched (the bar then simply has no tooltip).
-     */
-    private static List<Rectangle2D> barBounds(CategoryChart chart, List<Charts.Bar> bars, List<Fill> fills) {
+    /** The fill colour of each series of a painted bar chart. */
+    private static Map<String, Color> fillColours(CategoryChart chart) {
         Map<String, Color> colours = new HashMap<>();
         for (Map.Entry<String, CategorySeries> e : chart.getSeriesMap().entrySet()) {
             colours.put(e.getKey(), e.getValue().getFillColor());
         }
+        return colours;
+    }
+
+    /**
+     * The painted rectangle of each bar, in the order of {@code bars}; null where no fill could be
+     * matched (the bar then simply has no tooltip).
+     */
+    private static List<Rectangle2D> barBounds(Map<String, Color> colours, List<Charts.Bar> bars, List<Fill> fills) {
         // Series that share a colour (more series than the palette) are painted one after the other,
         // so one cursor per colour walks through their fills in order.
         Map<Color, Integer> cursor = new HashMap<>();

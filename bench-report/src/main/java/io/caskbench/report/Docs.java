@@ -22,16 +22,17 @@ import java.util.stream.Collectors;
  * &lt;!-- generated:store end --&gt;
  * </pre>
  * The name is the suite whose results fill the block: {@code store} ({@link StoreTables} of store.json),
- * {@code targets} (the targets table of targets.json), {@code files} ({@link FilesTables}), {@code shm}
- * ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json), or {@code headline} ({@link Headline}:
- * a chart and five rows of store.json, for the README). Each block starts by naming the
+ * {@code targets} (the targets table of targets.json), {@code latency} ({@link LatencyTables}), {@code scale}
+ * ({@link ScaleTables}, with a chart of every store's get and of its put by key count), {@code files}
+ * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json), or {@code headline} ({@link Headline}:
+ * a chart and five rows of store.json, for the README). Charts go into the images folder. Each block starts by naming the
  * command that produced the results, the machine, the date and the fork counts, and the command that
  * generated the block.
  */
 public final class Docs {
 
     /** The suites a block can name. */
-    public static final List<String> SUITES = List.of("store", "targets", "files", "shm", "headline");
+    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline");
 
     private static final Pattern BLOCK = Pattern.compile(
             "<!-- generated:([a-z]+) begin -->\\n.*?<!-- generated:\\1 end -->", Pattern.DOTALL);
@@ -116,6 +117,8 @@ public final class Docs {
                 TargetTables.render(d, new StoreRows(rows));
                 yield d;
             }
+            case "latency" -> LatencyTables.render(rows);
+            case "scale" -> ScaleTables.render(rows, machine, images.dir(), images.link());
             case "files" -> FilesTables.render(rows);
             case "shm" -> ShmTables.render(rows, ShmTables.l3(results));
             case "headline" -> Headline.render(rows, machine, images.dir(), images.link());

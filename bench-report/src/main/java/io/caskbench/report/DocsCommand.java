@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code docs <results> <file>}: rewrites the generated blocks of a docs file from a results folder
  * ({@link Docs}); with {@code --suite}, writes a whole file of one suite's tables instead. A block with a
- * chart (the README's headline) writes it into {@code --images}.
+ * chart (the README's headline, the scale block) writes it into {@code --images}.
  */
 @Command(name = "docs", mixinStandardHelpOptions = true,
         description = {"Rewrite the <!-- generated:<suite> --> blocks of FILE from the results in DIR (a run folder,",
@@ -32,14 +32,14 @@ final class DocsCommand implements Callable<Integer> {
     private Path file;
 
     @Option(names = "--suite", paramLabel = "SUITE",
-            description = "write FILE whole with this suite's tables (store, targets, files, shm)")
+            description = "write FILE whole with this suite's tables (store, targets, latency, scale, files, shm)")
     private String suite;
 
     @Option(names = "--title", paramLabel = "TITLE", description = "the title of a whole file (with --suite)")
     private String title;
 
     @Option(names = "--images", paramLabel = "DIR",
-            description = "where a block's charts go (the headline's); default: img beside FILE")
+            description = "where a block's charts go (the headline's, the scale block's); default: img beside FILE")
     private Path images;
 
     @Override

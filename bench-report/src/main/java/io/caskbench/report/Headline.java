@@ -1,9 +1,5 @@
 package io.caskbench.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -117,14 +113,6 @@ final class Headline {
 
     private static void writeChart(List<JmhResult> rows, String machine, Path images) {
         Charts.Spec spec = new Charts.Spec("store", "every store, 1 thread", "ops/s", rows, false);
-        String svg = Charts.svg(spec, Suites.STORE, machine, "headline-").markup();
-        // A file of its own, unlike the page's inline charts, needs the SVG namespace to be drawn at all.
-        String file = svg.replaceFirst("^<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"");
-        try {
-            Files.createDirectories(images);
-            Files.writeString(images.resolve(CHART), file + "\n", StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Charts.svg(spec, Suites.STORE, machine, "headline-").writeTo(images.resolve(CHART));
     }
 }

@@ -6,7 +6,8 @@ import org.openjdk.jmh.annotations.Param;
 /**
  * Why: how BitCask's backends behave across store size, value size and access order, one thread,
  * no contention. Compare FILE_CHANNEL and MEMORY_SEGMENT with MAPPED row by row. The suite runs the grid keyCount
- * {100k, 1M} x valueSize {100, 4080} x order {SEQUENTIAL, RANDOM} (the quick profile: 100k only).
+ * {100k, 1M} x valueSize {100, 4080} x order {SEQUENTIAL, RANDOM}, and in the full profile 10M keys with
+ * 100-byte values in both orders (the quick profile: 100k only).
  *
  * <p>Everything the workload does is in {@link SingleThreadWorkload}; this class only declares the
  * backend.

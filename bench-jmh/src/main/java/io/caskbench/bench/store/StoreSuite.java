@@ -32,7 +32,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>{@code seed}: {@link SeedWorkload}.</li>
  * </ol>
  * The quick profile keeps the BitCask grid to 100k keys and runs the seed on BitCask only; full runs
- * the whole grid, both value sizes for the peers and longer iterations. Both run three forks.
+ * the whole grid (and 10M keys with 100-byte values), both value sizes for the peers and longer iterations.
+ * Both run three forks.
  */
 public final class StoreSuite implements Suite {
 
@@ -151,6 +152,12 @@ public final class StoreSuite implements Suite {
                 .param("keyCount", smoke ? smallest : full ? new String[] {"100000", "1000000"} : new String[] {"100000"})
                 .param("valueSize", smoke ? new String[] {"100"} : new String[] {"100", "4080"})
                 .param("order", smoke ? new String[] {"RANDOM"} : new String[] {"SEQUENTIAL", "RANDOM"}));
+        if (full) {
+            // 10M keys with 100-byte values only: with 4080-byte ones a store holds 41 GB, more than the
+            // machine's memory, and its gets would time the disk instead of the store.
+            runs.add(only(profile, BitCaskSingleThread.class).param("backend", BACKENDS).param("keyCount", "10000000")
+                    .param("valueSize", "100").param("order", "SEQUENTIAL", "RANDOM"));
+        }
 
         runs.add(peers(profile, "get").param("store", concat(STORES, SENSITIVE_GETS)));
         runs.add(peers(profile, "put").param("store", STORES));

@@ -32,7 +32,8 @@ class SuiteSettingsTest {
 
     @Test
     void everyMeasuringRunForksThreeTimesAndWarmsUp() {
-        List<Suite> suites = List.of(new StoreSuite(), new TargetsSuite(), new FilesSuite());
+        List<Suite> suites = List.of(new StoreSuite(), new TargetsSuite(), new LatencySuite(), new ScaleSuite(),
+                new FilesSuite());
         for (Suite suite : suites) {
             for (Suite.Profile profile : List.of(Suite.Profile.QUICK, Suite.Profile.FULL)) {
                 List<Options> runs = new ArrayList<>();

@@ -119,14 +119,10 @@ public final class ScaleTables {
             chart.write(method, stores);
             doc.line("![" + method + ", ops/s by key count, every store](" + chart.link() + ")");
         }
-        List<String> headers = new ArrayList<>(List.of("store"));
-        counts.forEach(c -> headers.add(keysLabel(c) + " keys"));
-        Long big = counts.size() < 2 ? null : counts.last();
-        Long base = big == null ? null : counts.lower(big);
-        if (big != null) {
-            headers.add(keysLabel(big) + " / " + keysLabel(base) + " (spread)");
-        }
-        Table table = new Table(headers.toArray(new String[0]));
+        Columns columns = Columns.of("store", counts);
+        Long big = columns.big();
+        Long base = columns.base();
+        Table table = columns.table();
         List<String> gaps = new ArrayList<>();
         stores.forEach((store, rows) -> {
             List<String> cells = new ArrayList<>(List.of(StoreCatalog.label(store)));
@@ -159,6 +155,32 @@ public final class ScaleTables {
         }
     }
 
+    /**
+     * The columns of a by-key-count table: a first column, one per key count, and the largest count over
+     * the one below it when there are two or more.
+     *
+     * @param headers the column titles
+     * @param big the largest key count, or null with fewer than two
+     * @param base the key count below {@code big}, or null
+     */
+    private record Columns(List<String> headers, Long big, Long base) {
+
+        static Columns of(String first, TreeSet<Long> counts) {
+            List<String> headers = new ArrayList<>(List.of(first));
+            counts.forEach(c -> headers.add(keysLabel(c) + " keys"));
+            Long big = counts.size() < 2 ? null : counts.last();
+            Long base = big == null ? null : counts.lower(big);
+            if (big != null) {
+                headers.add(keysLabel(big) + " / " + keysLabel(base) + " (spread)");
+            }
+            return new Columns(headers, big, base);
+        }
+
+        Table table() {
+            return new Table(headers.toArray(new String[0]));
+        }
+    }
+
     /** Open time by key count, with hint files and by a full scan, and the scan's time over the hints'. */
     private static void open(Document doc, List<JmhResult> results) {
         Map<String, Map<String, Map<Long, JmhResult>>> byBackend = new TreeMap<>();
@@ -172,14 +194,10 @@ public final class ScaleTables {
         TreeSet<Long> counts = byBackend.values().stream().flatMap(m -> m.values().stream())
                 .flatMap(m -> m.keySet().stream()).collect(Collectors.toCollection(TreeSet::new));
         doc.heading("Open time, BitCask: ms, lower is better");
-        List<String> headers = new ArrayList<>(List.of("open"));
-        counts.forEach(c -> headers.add(keysLabel(c) + " keys"));
-        Long big = counts.size() < 2 ? null : counts.last();
-        Long base = big == null ? null : counts.lower(big);
-        if (big != null) {
-            headers.add(keysLabel(big) + " / " + keysLabel(base) + " (spread)");
-        }
-        Table table = new Table(headers.toArray(new String[0]));
+        Columns columns = Columns.of("open", counts);
+        Long big = columns.big();
+        Long base = columns.base();
+        Table table = columns.table();
         byBackend.forEach((backend, modes) -> {
             Map<Long, JmhResult> hints = modes.getOrDefault("hints", Map.of());
             Map<Long, JmhResult> scan = modes.getOrDefault("scan", Map.of());

@@ -11,7 +11,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Threading: started by open and stopped by close; its tasks run on one daemon thread.
+ * Threading: started by open and stopped by close; its tasks run on daemon threads, one per task, so
+ * that neither waits for the other.
  *
  * <p>The store's scheduled work: the force under {@link SyncPolicy#INTERVAL}, and the check for
  * an automatic merge.
@@ -34,7 +35,10 @@ final class Background {
         if (!interval && !autoMerge) {
             return new Background(null);
         }
-        ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, Threads.daemons("background", dir));
+        // A thread for each task: an automatic merge runs for as long as it must (longer when paced), and
+        // the interval's force may not wait for it.
+        int threads = (interval ? 1 : 0) + (autoMerge ? 1 : 0);
+        ScheduledExecutorService executor = Executors.newScheduledThreadPool(threads, Threads.daemons("background", dir));
         if (interval) {
             every(executor, options.syncInterval(), guarded(sync, "background sync", dir));
         }

@@ -354,8 +354,10 @@ public final class BitCaskOptions {
         /**
          * Whether a merge paces its copying by the latency of the reads and writes running beside it;
          * default true. A paced merge rests between short slices of copying while they run more than a
-         * quarter slower than during its rests, up to seven slices' rest per slice; with no
-         * foreground it copies flat out. Off, only {@link #mergeBytesPerSecond} limits it.
+         * quarter slower than during its rests, up to seven slices' rest per slice; with an idle
+         * foreground (fewer than eight sampled operations over eight slices) it copies flat out. The time
+         * rested is {@link io.caskbench.bitcask.MergeResult#restedMillis()}. Off, only
+         * {@link #mergeBytesPerSecond} limits it.
          */
         public Builder mergePacing(boolean paced) {
             this.mergePacing = paced;

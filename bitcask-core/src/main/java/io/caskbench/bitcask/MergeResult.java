@@ -13,9 +13,12 @@ import java.util.List;
  * @param bytesAfter      data bytes of the added segments
  * @param recordsCopied   live records copied
  * @param millis          wall time of the merge
+ * @param restedMillis    of that time, how long the merge rested between its copying slices because the gets
+ *                        and puts beside it ran slower while it copied ({@link BitCaskOptions#mergePacing}); 0
+ *                        when pacing is off or the foreground was idle
  */
 public record MergeResult(List<Long> removedSegments, List<Long> addedSegments, long bytesBefore, long bytesAfter,
-                          long recordsCopied, long millis) {
+                          long recordsCopied, long millis, long restedMillis) {
 
     /** Bytes the merge gave back to the file system. */
     public long bytesReclaimed() {
@@ -24,6 +27,6 @@ public record MergeResult(List<Long> removedSegments, List<Long> addedSegments, 
 
     /** A result for a merge that found nothing to do. */
     static MergeResult nothing() {
-        return new MergeResult(List.of(), List.of(), 0, 0, 0, 0);
+        return new MergeResult(List.of(), List.of(), 0, 0, 0, 0, 0);
     }
 }

@@ -4,6 +4,7 @@ import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.MutableClock;
 import io.caskbench.bitcask.testing.TestOptions;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
@@ -31,9 +32,16 @@ class MergeTest {
     private static final int WRITER_PUTS = 50_000;
     /** Segment files a test may leave: far below any descriptor limit a CI machine sets. */
     private static final int MAX_SEGMENTS = 64;
+    /** Keys of the paced-merge case: enough live records that the merge copies for several slices. */
+    private static final int PACED_KEYS = 40_000;
 
     @TempDir
     Path dir;
+
+    /** A 100-byte value that names its round and key. */
+    private static byte[] value(int round, int i) {
+        return Arrays.copyOf(("r" + round + "-" + i).getBytes(StandardCharsets.UTF_8), 100);
+    }
 
     private static long segmentFiles(Path store) throws Exception {
         try (var files = Files.list(store)) {
@@ -251,6 +259,7 @@ class MergeTest {
     }
 
     @EveryBackend
+    @Timeout(120)
     void aMergePacedByABusyForegroundFinishesAndLeavesTheSameStoreAsAnUnpacedOne(Backend backend) throws Exception {
         for (boolean paced : new boolean[] {true, false}) {
             Path store = dir.resolve(paced ? "paced" : "unpaced");
@@ -258,8 +267,8 @@ class MergeTest {
             assertThat(o.mergePacing()).isEqualTo(paced);
             try (BitCask db = BitCask.open(store, o)) {
                 for (int round = 0; round < 4; round++) {
-                    for (int i = 0; i < 4000; i++) {
-                        db.put("k" + i, ("r" + round + "-" + i).getBytes(StandardCharsets.UTF_8));
+                    for (int i = 0; i < PACED_KEYS; i++) {
+                        db.put("k" + i, value(round, i));
                     }
                 }
                 for (int i = 0; i < 500; i++) {
@@ -272,8 +281,8 @@ class MergeTest {
                 // The writer stops after a bounded number of puts: unbounded, a slow merge let it roll over
                 // hundreds of small segments, each an open file, until the process met its descriptor limit.
                 Thread reader = new Thread(() -> {
-                    for (int i = 0; !stop.get(); i = (i + 1) % 4000) {
-                        if (!Arrays.equals(db.get("k" + i), ("r3-" + i).getBytes(StandardCharsets.UTF_8))) {
+                    for (int i = 0; !stop.get(); i = (i + 1) % PACED_KEYS) {
+                        if (!Arrays.equals(db.get("k" + i), value(3, i))) {
                             wrong.incrementAndGet();
                         }
                         reads.incrementAndGet();
@@ -297,12 +306,18 @@ class MergeTest {
                 assertThat(r.bytesReclaimed()).isPositive();
                 assertThat(reads.get()).isPositive();
                 assertThat(wrong.get()).isZero();
-                assertThat(db.size()).isEqualTo(4500);
+                // The reader is busy all along, so a paced merge that copies for more than a slice rests.
+                if (paced) {
+                    assertThat(r.restedMillis()).as("rested, of %d ms", r.millis()).isPositive();
+                } else {
+                    assertThat(r.restedMillis()).isZero();
+                }
+                assertThat(db.size()).isEqualTo(PACED_KEYS + 500);
                 assertThat(segmentFiles(store)).isLessThan(MAX_SEGMENTS);
             }
             try (BitCask db = BitCask.open(store, o)) {
-                for (int i = 0; i < 4000; i++) {
-                    assertThat(db.get("k" + i)).isEqualTo(("r3-" + i).getBytes(StandardCharsets.UTF_8));
+                for (int i = 0; i < PACED_KEYS; i++) {
+                    assertThat(db.get("k" + i)).isEqualTo(value(3, i));
                 }
             }
         }

@@ -1,7 +1,7 @@
 package io.caskbench.bitcask.merge;
 
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Threading: {@link #begin} and {@link #end} from any foreground thread without a lock; the phase
@@ -9,9 +9,12 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>What reads and writes take while a merge runs, sampled: one operation in
  * {@value #SAMPLE_EVERY} is timed, and only while a merge is being paced. Each sample is filed
- * under the merge's phase: copying, or resting. An operation that spans a switch is filed under
- * copying, since the merge ran during part of it; the resting figure is then the foreground on its
- * own, which is what the copying figure is compared with.
+ * under the merge's phase, copying or resting, when the operation began and ended in that phase. One
+ * that spans a switch is dropped: the operations longer than a rest would otherwise all land under
+ * copying, and make copying look slower than it is.
+ *
+ * <p>A phase's time and count share one {@code long} (time in the high bits, count in the low), so
+ * a read or a clear never sees a sample's time without its count.
  *
  * <p>When no merge is paced, an operation costs one volatile read here.
  */
@@ -19,24 +22,26 @@ public final class ForegroundLatency {
 
     /** One operation in this many is timed. */
     public static final int SAMPLE_EVERY = 32;
+    /** The longest a sample counts for: about 68 s. */
+    public static final long MAX_SAMPLE_NANOS = 1L << 36;
+    /** Low bits of a tally that count its samples: a million, far more than one decision gathers. */
+    private static final int COUNT_BITS = 20;
 
     /** True while a merge is paced; merging thread writes, any thread reads. */
     private volatile boolean watching;
-    /** True while the merge copies, false while it rests; merging thread writes, any thread reads. */
-    private volatile boolean copying;
-    /** {@link System#nanoTime} of the last phase switch; merging thread writes, any thread reads. */
-    private volatile long switchedAt;
-    /** Sampled nanoseconds while copying; any thread adds, merging thread reads and clears. */
-    private final LongAdder copySum = new LongAdder();
-    /** Samples while copying; any thread adds, merging thread reads and clears. */
-    private final LongAdder copyCount = new LongAdder();
-    /** Sampled nanoseconds while resting; any thread adds, merging thread reads and clears. */
-    private final LongAdder restSum = new LongAdder();
-    /** Samples while resting; any thread adds, merging thread reads and clears. */
-    private final LongAdder restCount = new LongAdder();
+    /** The current phase and when it began; merging thread writes, any thread reads. */
+    private volatile Phase phase = new Phase(true, System.nanoTime());
+    /** Sampled time and count while copying; any thread adds, merging thread reads and clears. */
+    private final AtomicLong copying = new AtomicLong();
+    /** Sampled time and count while resting; any thread adds, merging thread reads and clears. */
+    private final AtomicLong resting = new AtomicLong();
 
     /** The samples of one stretch of a merge: mean nanoseconds and count, while copying and while resting. */
     public record Samples(long copyCount, double copyMean, long restCount, double restMean) {
+    }
+
+    /** A phase of the merge: copying or resting, since a {@link System#nanoTime}. */
+    private record Phase(boolean copying, long since) {
     }
 
     /** A sampler that watches nothing until a merge starts it. */
@@ -56,19 +61,17 @@ public final class ForegroundLatency {
     public void end(long begun) {
         if (begun != 0) {
             long now = System.nanoTime();
-            record(copying || begun < switchedAt, now - begun);
+            Phase p = phase; // read after the clock: a switch published by now is seen
+            if (begun - p.since() > 0) {
+                record(p.copying(), now - begun);
+            }
         }
     }
 
     /** Files one sample; package-private so that tests can feed the pacer exact figures. */
     void record(boolean whileCopying, long nanos) {
-        if (whileCopying) {
-            copySum.add(nanos);
-            copyCount.increment();
-        } else {
-            restSum.add(nanos);
-            restCount.increment();
-        }
+        long capped = Math.max(0, Math.min(nanos, MAX_SAMPLE_NANOS));
+        (whileCopying ? copying : resting).getAndAdd((capped << COUNT_BITS) | 1);
     }
 
     /** Starts or stops sampling; merging thread. A start begins in the copying phase with no samples. */
@@ -82,22 +85,28 @@ public final class ForegroundLatency {
 
     /** Switches the phase; merging thread. */
     void phase(boolean nowCopying) {
-        switchedAt = System.nanoTime();
-        copying = nowCopying;
+        phase = new Phase(nowCopying, System.nanoTime());
     }
 
     /** The samples since the last {@link #clear}; merging thread. */
     Samples peek() {
-        long cn = copyCount.sum();
-        long rn = restCount.sum();
-        return new Samples(cn, cn == 0 ? 0 : (double) copySum.sum() / cn, rn, rn == 0 ? 0 : (double) restSum.sum() / rn);
+        long c = copying.get();
+        long r = resting.get();
+        return new Samples(count(c), mean(c), count(r), mean(r));
+    }
+
+    private static long count(long tally) {
+        return tally & ((1L << COUNT_BITS) - 1);
+    }
+
+    private static double mean(long tally) {
+        long n = count(tally);
+        return n == 0 ? 0 : (double) (tally >>> COUNT_BITS) / n;
     }
 
     /** Drops the samples so far, so the next stretch starts empty; merging thread. */
     void clear() {
-        copySum.reset();
-        copyCount.reset();
-        restSum.reset();
-        restCount.reset();
+        copying.set(0);
+        resting.set(0);
     }
 }

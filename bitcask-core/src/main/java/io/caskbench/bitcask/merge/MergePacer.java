@@ -11,8 +11,9 @@ import java.util.function.LongSupplier;
  * reads and writes while it copied is compared with their latency while it rested
  * ({@link ForegroundLatency}): more than {@link #TOLERANCE} times slower and the rest doubles, up to
  * {@link #MAX_REST_SLICES} slices, so a merge always keeps one slice in eight and finishes; otherwise
- * the rest halves, down to a quarter slice while the foreground is busy, and to none once it has
- * been idle for {@link #IDLE_CYCLES} slices.
+ * the rest halves, down to a quarter slice while the foreground is busy, and to none once fewer
+ * than {@link #MIN_SAMPLES} operations were sampled over {@link #IDLE_CYCLES} slices. A slice is at
+ * least {@link #SLICE_NANOS}: the clock is read every 16 records.
  *
  * <p>Why latency and not only bytes per second: on a machine with few cores the merge's cost is
  * mostly the core it takes from readers and writers, which no byte rate can see. A rate low enough
@@ -56,7 +57,7 @@ public final class MergePacer {
     private int undecided;
     /** Records since the last clock read. */
     private int sinceCheck;
-    /** Total rested, for the merge's log line and tests. */
+    /** Total rested, for the merge's result. */
     private long restedNanos;
 
     /** A pacer on {@code foreground}'s samples; a disabled one does nothing. */
@@ -91,8 +92,10 @@ public final class MergePacer {
         }
         if (restNanos > 0) {
             foreground.phase(false);
+            long before = clock.getAsLong();
             rest.pause(restNanos);
-            restedNanos += restNanos;
+            // The time actually rested: a pending interrupt (close cancelling the merge) cuts a park short.
+            restedNanos += clock.getAsLong() - before;
             foreground.phase(true);
         }
         decide();

@@ -117,7 +117,8 @@ public final class Merger {
         forceInputs();
         List<Segment> outputs = new ArrayList<>();
         Relocations moved = new Relocations();
-        long skipped = copyLiveRecords(inputs, seal.firstOutputId(), seal.reservedIds(), outputs, moved);
+        MergePacer pacer = new MergePacer(foreground, paced);
+        long skipped = copyLiveRecords(inputs, seal.firstOutputId(), seal.reservedIds(), outputs, moved, pacer);
         if (skipped > 0) {
             LOG.warn("merge of {} passed over {} corrupt bytes; keys whose newest record lay there now read as absent", dir, skipped);
         }
@@ -132,8 +133,10 @@ public final class Merger {
         long after = outputs.stream().mapToLong(Segment::dataBytes).sum();
         List<Long> removed = inputs.stream().map(Segment::id).toList();
         List<Long> added = outputs.stream().map(Segment::id).toList();
-        LOG.debug("merged {}: {} segments -> {}, {} records, {} -> {} bytes", dir, removed.size(), added.size(), copied, before, after);
-        return new MergeResult(removed, added, before, after, copied, (System.nanoTime() - started) / 1_000_000);
+        LOG.debug("merged {}: {} segments -> {}, {} records, {} -> {} bytes, rested {} ms for the foreground", dir,
+                removed.size(), added.size(), copied, before, after, pacer.restedNanos() / 1_000_000);
+        return new MergeResult(removed, added, before, after, copied, (System.nanoTime() - started) / 1_000_000,
+                pacer.restedNanos() / 1_000_000);
     }
 
     /**
@@ -155,9 +158,9 @@ public final class Merger {
      * named, opened and hinted but not yet registered; returns the corrupt bytes passed over. On
      * failure every output is removed and the exception thrown.
      */
-    private long copyLiveRecords(List<Segment> inputs, long firstOut, int reserve, List<Segment> outputs, Relocations moved) {
+    private long copyLiveRecords(List<Segment> inputs, long firstOut, int reserve, List<Segment> outputs, Relocations moved,
+                                 MergePacer pacer) {
         MergeThrottle throttle = new MergeThrottle(bytesPerSecond);
-        MergePacer pacer = new MergePacer(foreground, paced);
         Copy copy = new Copy(firstOut, firstOut + reserve, outputs, moved, throttle, pacer, clock.millis());
         long skipped = 0;
         pacer.start();
@@ -177,9 +180,6 @@ public final class Merger {
             throw e;
         } finally {
             pacer.finish();
-        }
-        if (pacer.restedNanos() > 0) {
-            LOG.debug("merge of {} rested {} ms for the foreground", dir, pacer.restedNanos() / 1_000_000);
         }
         return skipped;
     }

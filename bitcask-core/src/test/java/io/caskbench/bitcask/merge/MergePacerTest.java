@@ -148,40 +148,4 @@ class MergePacerTest {
         assertThat(pauses).isEmpty();
         assertThat(pacer.restNanos()).isZero();
     }
-
-    @Test
-    void operationsAreSampledOnlyWhileAMergeIsPacedAndOneSpanningAPhaseSwitchCountsAsCopying() {
-        ForegroundLatency foreground = new ForegroundLatency();
-        for (int i = 0; i < 10_000; i++) {
-            assertThat(foreground.begin()).isZero();
-        }
-
-        foreground.watch(true);
-        foreground.phase(false); // resting
-        long begun = sampled(foreground);
-        foreground.phase(true);
-        foreground.phase(false); // resting again, but the operation saw the copying in between
-        foreground.end(begun);
-        foreground.end(sampled(foreground)); // wholly within the rest
-
-        ForegroundLatency.Samples s = foreground.peek();
-        assertThat(s.copyCount()).isEqualTo(1);
-        assertThat(s.restCount()).isEqualTo(1);
-
-        foreground.watch(false);
-        for (int i = 0; i < 10_000; i++) {
-            assertThat(foreground.begin()).isZero();
-        }
-    }
-
-    /** A begin that was chosen for sampling; one in {@link ForegroundLatency#SAMPLE_EVERY} is. */
-    private static long sampled(ForegroundLatency foreground) {
-        for (int i = 0; i < 100_000; i++) {
-            long begun = foreground.begin();
-            if (begun != 0) {
-                return begun;
-            }
-        }
-        throw new AssertionError("no operation sampled in 100,000");
-    }
 }

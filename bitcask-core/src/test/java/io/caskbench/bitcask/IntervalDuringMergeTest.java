@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class IntervalDuringMergeTest {
 
-    /** Live bytes the merge must copy: at the rate below, over half a minute of merging. */
-    private static final int KEYS = 2_000;
+    /** Live bytes the merge must copy: at the rate below, about a minute of merging. */
+    private static final int KEYS = 4_000;
     private static final int VALUE = 1_000;
     private static final long MERGE_BYTES_PER_SECOND = 64 << 10;
 
@@ -51,7 +51,7 @@ class IntervalDuringMergeTest {
             db.put("after-the-merge-began", "v".getBytes(StandardCharsets.UTF_8));
             String active = newestDataFile();
             long written = watching.writtenEnd(active);
-            deadline = System.nanoTime() + 20_000_000_000L;
+            deadline = System.nanoTime() + 5_000_000_000L;
             while (watching.forcedEnd(active) < written && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
@@ -67,10 +67,13 @@ class IntervalDuringMergeTest {
         return v;
     }
 
-    /** A merge writes its outputs as *.tmp files until it has copied everything. */
+    /**
+     * A merge writes its outputs as *.data.tmp files until it has copied everything. (A hint file is
+     * written through a *.hint.tmp, which says nothing about a merge.)
+     */
     private boolean mergeUnderWay() throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.anyMatch(p -> p.getFileName().toString().endsWith(".tmp"));
+            return files.anyMatch(p -> p.getFileName().toString().endsWith(".data.tmp"));
         }
     }
 

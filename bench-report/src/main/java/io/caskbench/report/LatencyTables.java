@@ -37,22 +37,23 @@ public final class LatencyTables {
     /** The comparison of a latency run's results; a part without results says which suite measures it. */
     public static Document render(List<JmhResult> results) {
         Document doc = new Document();
-        merge(doc, results);
-        tail(doc, results);
+        StoreRows rows = new StoreRows(results);
+        merge(doc, rows);
+        tail(doc, rows);
         return doc;
     }
 
-    private static void merge(Document doc, List<JmhResult> results) {
+    private static void merge(Document doc, StoreRows rows) {
         doc.heading("Merge and the foreground: one reader, one writer, merge back to back against none");
         Table table = new Table("backend", "get p99 us, no merge", "get p99 us, merge", "merge / none (spread)",
                 "goal", "met", "put mean us, no merge", "put mean us, merge", "put throughput merge / none (spread)",
                 "goal", "met");
-        for (String backend : backends(results, "MergeLatency")) {
-            Optional<JmhResult> none = group(results, "MergeLatency", Map.of("backend", backend, "merge", "NONE"));
+        for (String backend : backends(rows, "MergeLatency", "rw")) {
+            Optional<JmhResult> none = rows.where("MergeLatency", "rw", Map.of("backend", backend, "merge", "NONE"));
             Optional<Metric> getNone = metric(none, "get:p0.99");
             Optional<Metric> putNone = metric(none, "put");
             for (String mode : MERGE_MODES) {
-                Optional<JmhResult> merging = group(results, "MergeLatency", Map.of("backend", backend, "merge", mode));
+                Optional<JmhResult> merging = rows.where("MergeLatency", "rw", Map.of("backend", backend, "merge", mode));
                 if (merging.isEmpty() && !mode.equals(MERGE_MODES.get(0))) {
                     continue; // a run without the unpaced rows
                 }
@@ -74,12 +75,12 @@ public final class LatencyTables {
                 + "(-Dcaskbench.suites=latency).");
     }
 
-    private static void tail(Document doc, List<JmhResult> results) {
+    private static void tail(Document doc, StoreRows rows) {
         doc.heading("The write tail among 64 threads: 61 reading, 3 overwriting, 1 KiB values");
         Table table = new Table("backend", "put p50 us", "put p99 us (forks)", "goal", "met", "put p99.9 us (forks)",
                 "goal", "met", "get p99 us (forks)");
-        for (String backend : backends(results, "MixedTail")) {
-            Optional<JmhResult> mix = group(results, "MixedTail", Map.of("backend", backend));
+        for (String backend : backends(rows, "MixedTail", "mix")) {
+            Optional<JmhResult> mix = rows.where("MixedTail", "mix", Map.of("backend", backend));
             Optional<Metric> putP99 = metric(mix, "put:p0.99");
             Optional<Metric> putP999 = metric(mix, "put:p0.999");
             table.row(backend, forkMean(metric(mix, "put:p0.50")), withForks(putP99),
@@ -87,7 +88,7 @@ public final class LatencyTables {
                     withForks(putP999), String.format(Locale.ROOT, "<= %.0f", TAIL_P999_US),
                     metAbsolute(putP999, TAIL_P999_US), withForks(metric(mix, "get:p0.99")));
         }
-        Optional<JmhResult> harness = results.stream().filter(r -> r.benchmark().endsWith(".MixedTail.harness")).findFirst();
+        Optional<JmhResult> harness = rows.where("MixedTail", "harness", Map.of());
         if (harness.isPresent()) {
             table.row("harness alone", forkMean(metric(harness, "harnessPut:p0.50")), withForks(metric(harness, "harnessPut:p0.99")),
                     "", "", withForks(metric(harness, "harnessPut:p0.999")), "", "", withForks(metric(harness, "harnessGet:p0.99")));
@@ -98,18 +99,12 @@ public final class LatencyTables {
                 + "the same keys on the same 64 threads and calls no store: what waiting for a core costs here.");
     }
 
-    /** The backends a benchmark class has results for, sorted. */
-    private static TreeSet<String> backends(List<JmhResult> results, String cls) {
+    /** The backends a benchmark method has results for, sorted. */
+    private static TreeSet<String> backends(StoreRows rows, String cls, String method) {
         TreeSet<String> out = new TreeSet<>();
-        results.stream().filter(r -> r.className().endsWith("." + cls)).map(r -> r.params().get("backend"))
+        rows.of(cls).stream().filter(r -> r.methodName().equals(method)).map(r -> r.params().get("backend"))
                 .filter(b -> b != null).forEach(out::add);
         return out;
-    }
-
-    private static Optional<JmhResult> group(List<JmhResult> results, String cls, Map<String, String> params) {
-        return results.stream().filter(r -> r.className().endsWith("." + cls))
-                .filter(r -> params.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey()))))
-                .findFirst();
     }
 
     /** A group's secondary metric, such as {@code put} or {@code put:p0.99}. */

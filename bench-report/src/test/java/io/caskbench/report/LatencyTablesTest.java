@@ -70,6 +70,24 @@ class LatencyTablesTest {
     }
 
     @Test
+    void aBackendsTailRowIsItsMixNotTheHarnessThatSharesItsBackend() {
+        List<JmhResult> rows = List.of(
+                group("MixedTail.harness", Map.of("backend", "MAPPED"), Map.of(
+                        "harnessPut:p0.50", forks(0.05, 1, 1, 1),
+                        "harnessPut:p0.99", forks(0.1, 1, 1, 1),
+                        "harnessPut:p0.999", forks(0.3, 1, 1, 1),
+                        "harnessGet:p0.99", forks(0.2, 1, 1, 1))),
+                group("MixedTail.mix", Map.of("backend", "MAPPED"), Map.of(
+                        "put:p0.50", forks(0.7, 1, 1, 1),
+                        "put:p0.99", forks(1.3, 1, 1, 1),
+                        "put:p0.999", forks(7_000, 1, 1, 1),
+                        "get:p0.99", forks(1.5, 1, 1, 1))));
+        String line = LatencyTables.render(rows).text().lines().filter(l -> l.startsWith("MAPPED")).findFirst()
+                .orElseThrow();
+        assertThat(line).contains("1.30 (1.30-1.30)").contains("7,000 (7,000-7,000)");
+    }
+
+    @Test
     void theHarnessRowShowsWhatWaitingForACoreCosts() {
         List<JmhResult> rows = List.of(group("MixedTail.harness", Map.of("backend", "MAPPED"), Map.of(
                 "harnessPut:p0.50", forks(0.05, 1, 1, 1),

@@ -118,12 +118,7 @@ public final class LatencyTables {
 
     /** The mean of the forks' values, or the metric's score without raw data. */
     private static String forkMean(Optional<Metric> m) {
-        return m.map(x -> Table.score(average(x))).orElse("");
-    }
-
-    private static double average(Metric m) {
-        List<Double> forks = Spread.forkMeans(m);
-        return forks.isEmpty() ? m.score() : forks.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        return m.map(x -> Table.score(Spread.forkMean(x))).orElse("");
     }
 
     /** {@code a} over {@code b} by the means of their forks, with the range any pairing of forks gives. */
@@ -133,20 +128,15 @@ public final class LatencyTables {
         }
         List<Double> fa = Spread.forkMeans(a.get());
         List<Double> fb = Spread.forkMeans(b.get());
-        double value = average(a.get()) / average(b.get());
+        double value = Spread.forkMean(a.get()) / Spread.forkMean(b.get());
         int forks = Math.min(fa.size(), fb.size());
         return forks < 2 ? new Spread(value, Double.NaN, Double.NaN, forks)
                 : new Spread(value, min(fa) / max(fb), max(fa) / min(fb), forks);
     }
 
-    /** The percentile over the whole run, then the range of the forks' own in brackets. */
+    /** The mean of the forks' own percentiles, then their range in brackets. */
     private static String withForks(Optional<Metric> m) {
-        if (m.isEmpty()) {
-            return "";
-        }
-        List<Double> forks = Spread.forkMeans(m.get());
-        String mean = forkMean(m);
-        return forks.size() < 2 ? mean : mean + " (" + Table.score(min(forks)) + "-" + Table.score(max(forks)) + ")";
+        return m.map(Spread::withForks).orElse("");
     }
 
     /** Met only when the whole spread clears the goal, missed when none of it does, else within the spread. */

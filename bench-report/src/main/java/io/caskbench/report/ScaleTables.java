@@ -129,7 +129,7 @@ public final class ScaleTables {
             List<String> missing = new ArrayList<>();
             for (long c : counts) {
                 JmhResult r = rows.get(c);
-                cells.add(r == null ? "-" : Table.score(forkMean(r.primaryMetric())));
+                cells.add(r == null ? "-" : Table.score(Spread.forkMean(r.primaryMetric())));
                 if (r == null) {
                     missing.add(keysLabel(c));
                 }
@@ -204,7 +204,7 @@ public final class ScaleTables {
             for (Map.Entry<String, Map<Long, JmhResult>> mode : modes.entrySet()) {
                 List<String> cells = new ArrayList<>(List.of(backend + ", " + modeLabel(mode.getKey())));
                 counts.forEach(c -> cells.add(Optional.ofNullable(mode.getValue().get(c))
-                        .map(r -> withForks(r.primaryMetric())).orElse("-")));
+                        .map(r -> Spread.withForks(r.primaryMetric())).orElse("-")));
                 if (big != null) {
                     cells.add(Spread.of(mode.getValue().get(big), mode.getValue().get(base)).cell());
                 }
@@ -247,7 +247,7 @@ public final class ScaleTables {
         Optional<JmhResult> hints = openRow(results, "hints", GOAL_KEYS);
         Optional<JmhResult> scan = openRow(results, "scan", GOAL_KEYS);
         table.row("open " + goalKeys + " keys with hint files, ms",
-                hints.map(r -> withForks(r.primaryMetric())).orElse("not measured"),
+                hints.map(r -> Spread.withForks(r.primaryMetric())).orElse("not measured"),
                 String.format(Locale.ROOT, "<= %.0f", OPEN_MS), hints.map(r -> atMost(r.primaryMetric(), OPEN_MS)).orElse(""));
         Spread s = Spread.of(scan.orElse(null), hints.orElse(null));
         table.row("full scan time / open with hint files, " + goalKeys + " keys",
@@ -278,25 +278,6 @@ public final class ScaleTables {
         return worst <= goal ? "yes" : best > goal ? "NO" : "within spread";
     }
 
-    /** The mean of a metric's fork means, or its score when JMH kept no raw data. */
-    static double forkMean(Metric m) {
-        List<Double> forks = Spread.forkMeans(m);
-        return forks.isEmpty() ? m.score()
-                : forks.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-    }
-
-    /** The mean of the forks' means, then their range in brackets when there are two forks or more. */
-    private static String withForks(Metric m) {
-        List<Double> forks = Spread.forkMeans(m);
-        String mean = Table.score(forkMean(m));
-        if (forks.size() < 2) {
-            return mean;
-        }
-        double min = forks.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-        double max = forks.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-        return mean + " (" + Table.score(min) + "-" + Table.score(max) + ")";
-    }
-
     /** A row's {@code keyCount}, or 0 when it has none. */
     private static long keys(JmhResult r) {
         try {
@@ -324,7 +305,7 @@ public final class ScaleTables {
             stores.forEach((store, rows) -> {
                 if (CHARTED.contains(StoreCatalog.role(store))) {
                     TreeMap<Long, Double> points = new TreeMap<>();
-                    rows.forEach((keys, r) -> points.put(keys, forkMean(r.primaryMetric())));
+                    rows.forEach((keys, r) -> points.put(keys, Spread.forkMean(r.primaryMetric())));
                     // The legend leaves the plot room: "in-memory bound", without what the tables explain.
                     lines.add(new ScaleChart.Line(StoreCatalog.label(store).replaceFirst(" \\(.*\\)$", ""), points));
                 }

@@ -60,6 +60,24 @@ public record Spread(double value, double low, double high, int forks) {
         return forkMeans(r.primaryMetric());
     }
 
+    /** The mean of a metric's fork means, or its score when JMH kept no raw data. */
+    static double forkMean(Metric m) {
+        List<Double> forks = forkMeans(m);
+        return forks.isEmpty() ? m.score() : forks.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** The mean of a metric's fork means, then their range in brackets when there are two forks or more. */
+    static String withForks(Metric m) {
+        List<Double> forks = forkMeans(m);
+        String mean = Table.score(forkMean(m));
+        if (forks.size() < 2) {
+            return mean;
+        }
+        double min = forks.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        double max = forks.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        return mean + " (" + Table.score(min) + "-" + Table.score(max) + ")";
+    }
+
     /** The mean of each fork's measured iterations of a metric, in fork order; empty without raw data. */
     public static List<Double> forkMeans(Metric m) {
         return m.rawData().stream().filter(f -> !f.isEmpty())

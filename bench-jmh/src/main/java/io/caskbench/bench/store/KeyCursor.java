@@ -1,6 +1,7 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.store.workload.Workload;
+import io.caskbench.bitcask.BitCask;
 
 /**
  * One thread's walk through a workload's read order, from a place of its own, into a reused key buffer;
@@ -17,6 +18,20 @@ abstract class KeyCursor {
         this.workload = workload;
         this.key = workload.keyBuffer();
         this.position = (int) Math.floorMod(start, (long) workload.keyCount());
+    }
+
+    /**
+     * Gets the next key's value from {@code db}, and fails when it is missing, as {@link Reads#get} does:
+     * every key of the filled store must be found, also while a merge moves it, so a store that loses keys
+     * cannot pass as a fast one.
+     */
+    final byte[] getNext(BitCask db) {
+        int p = position;
+        byte[] value = db.get(next());
+        if (value == null) {
+            throw new IllegalStateException("key at position " + p + " is missing");
+        }
+        return value;
     }
 
     /** The next key in read order, wrapping at the end; valid until the next call. */

@@ -80,7 +80,9 @@ public final class ScaleTables {
         Document doc = new Document();
         doc.line("One thread, 16-byte keys, 100-byte values, random order. A get row at N keys reads a store filled")
                 .line("with N keys; a put row puts new keys into a store created for N keys and replaced by an empty")
-                .line("one after every N puts, so it holds from none to N keys while it is measured. ops/s is the mean")
+                .line("one after every N puts, so it holds from none to N keys while it is measured; a store that")
+                .line("makes fewer than N puts in a fork's time never holds N, and its put row at N then times a")
+                .line("smaller store than the label says (at 10M keys, every store here). ops/s is the mean")
                 .line("of the forks' means; a ratio is followed by the lowest and highest ratio any pairing of the")
                 .line("two rows' fork means gives.");
         TreeSet<Long> counts = keyCounts(results);

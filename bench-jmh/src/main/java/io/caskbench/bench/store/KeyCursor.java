@@ -27,11 +27,7 @@ abstract class KeyCursor {
      */
     final byte[] getNext(BitCask db) {
         int p = position;
-        byte[] value = db.get(next());
-        if (value == null) {
-            throw new IllegalStateException("key at position " + p + " is missing");
-        }
-        return value;
+        return Reads.found(db.get(next()), p);
     }
 
     /** The next key in read order, wrapping at the end; valid until the next call. */

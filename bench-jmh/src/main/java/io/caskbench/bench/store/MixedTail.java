@@ -26,8 +26,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Why: how long does a writer wait when it is one of many? 64 threads share one BitCask store, 61 reading
- * and 3 overwriting, so 95% of operations are gets and 5% puts of 1 KiB values (the mix of the YCSB
- * workload B), and JMH samples the time of single operations. The figures are put p99 and p99.9, and get
+ * and 3 overwriting with 1 KiB values: 95% of the threads read, as 95% of the operations do in YCSB's
+ * workload B (the operations themselves split by how fast each side runs, which the sample counts show), and JMH samples the time of single operations. The figures are put p99 and p99.9, and get
  * p99 beside them: anything that stalls a writer (a rollover mapping a new segment, the write lock held
  * across it, hint writing, a pause) shows in the put tail, not in the mean.
  *
@@ -42,7 +42,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class MixedTail extends StoreBenchmark {
 
-    /** Reading threads of the group: 61 of 64, so 95% of the operations are gets. */
+    /** Reading threads of the group: 61 of 64, 95% of the threads. */
     static final int GET_THREADS = 61;
     /** Writing threads of the group. */
     static final int PUT_THREADS = 3;

@@ -16,7 +16,11 @@ final class Reads {
      * @param keyBuffer the calling thread's buffer from {@link Workload#keyBuffer()}
      */
     static byte[] get(StoreAdapter store, Workload workload, int position, byte[] keyBuffer) {
-        byte[] value = store.get(workload.readKey(position, keyBuffer));
+        return found(store.get(workload.readKey(position, keyBuffer)), position);
+    }
+
+    /** {@code value}, the result of reading the key at {@code position}; fails when it is null. */
+    static byte[] found(byte[] value, int position) {
         if (value == null) {
             throw new IllegalStateException("key at position " + position + " is missing");
         }

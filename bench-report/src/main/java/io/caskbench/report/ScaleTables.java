@@ -82,7 +82,7 @@ public final class ScaleTables {
                 .line("with N keys; a put row puts new keys into a store created for N keys and replaced by an empty")
                 .line("one after every N puts, so it holds from none to N keys while it is measured; a store that")
                 .line("makes fewer than N puts in a fork's time never holds N, and its put row at N then times a")
-                .line("smaller store than the label says (at 10M keys, every store here). ops/s is the mean")
+                .line("smaller store than the label says. ops/s is the mean")
                 .line("of the forks' means; a ratio is followed by the lowest and highest ratio any pairing of the")
                 .line("two rows' fork means gives.");
         TreeSet<Long> counts = keyCounts(results);

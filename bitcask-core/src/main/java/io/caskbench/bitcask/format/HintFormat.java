@@ -29,7 +29,10 @@ import java.util.Arrays;
  *   4  crc32c        int   CRC32C of every byte before it
  * </pre>
  *
- * A hint file whose CRC, header or entries do not check out is ignored and its data file scanned.
+ * Entries are sorted by the {@link KeyHash} of their key as a signed {@code int}, and entries of
+ * equal hash are in the order their records were written: open merges the hint files of many
+ * segments by hash and relies on it to apply each key's records oldest first.
+ * A hint file whose CRC, header, entries or order do not check out is ignored and its data file scanned.
  * A hint is written only after its data file was forced, so after a power loss it never lists
  * records that are not on the disk.
  */
@@ -75,8 +78,9 @@ public final class HintFormat {
 
     /**
      * Accumulates entries and produces the bytes of a hint file. Entries are written sorted by the
-     * key directory's hash (unsigned), ties in record order, so that loading a hint file fills the
-     * directory front to back; see {@code KeyDir.Table#first}.
+     * key directory's hash as a signed {@code int}, ties in record order, so that loading a hint
+     * file fills the directory's upper half front to back, then its lower half; see
+     * {@code KeyDir.Table#first}.
      */
     public static final class Builder {
         /** Final. */
@@ -117,7 +121,7 @@ public final class HintFormat {
                 starts = Arrays.copyOf(starts, count * 2);
             }
             int hash = KeyHash.hash(record, keyOff, keyLength);
-            order[count] = (Integer.toUnsignedLong(hash) << 32) | count;
+            order[count] = ((long) hash << 32) | count; // signed: see the class comment
             starts[count] = len;
             len += ENTRY_SIZE + keyLength;
             count++;
@@ -200,6 +204,8 @@ public final class HintFormat {
         }
         int count = 0;
         int p = HEADER_SIZE;
+        long previousHash = Long.MIN_VALUE;
+        long previousOffset = -1;
         while (p < body) {
             if (p + ENTRY_SIZE > body) {
                 return Validation.unusable("truncated entry at " + p);
@@ -216,6 +222,12 @@ public final class HintFormat {
                     || p + ENTRY_SIZE + keyLength > body) {
                 return Validation.unusable("bad entry at " + p);
             }
+            int hash = KeyHash.hash(hint, p + ENTRY_SIZE, keyLength);
+            if (hash < previousHash || (hash == previousHash && offset <= previousOffset)) {
+                return Validation.unusable("entry at " + p + " is out of hash order");
+            }
+            previousHash = hash;
+            previousOffset = offset;
             p += ENTRY_SIZE + keyLength;
             count++;
         }

@@ -127,8 +127,9 @@ public final class KeyDir {
 
         /**
          * First slot to probe for {@code hash}: its top bits. Slots then rise with the unsigned
-         * hash at every capacity, so keys inserted in hash order (hint files are written so) fill
-         * the table front to back instead of at random.
+         * hash at every capacity, so keys inserted in hash order fill the table front to back
+         * instead of at random. Hint files are sorted by the signed hash, so loading them fills the
+         * upper half front to back, then the lower half.
          */
         public int first(int hash) {
             return hash >>> shift;

@@ -73,7 +73,8 @@
  *   <li>{@code .segment}: {@code Segment}, {@code SegmentTable} (slots read without a lock, a
  *   private lock for changes), {@code SegmentScanner}, {@code UnforcedSegments} (sealed segments
  *   to force, oldest first), {@code HintWriter} (its own daemon).</li>
- *   <li>{@code .recovery}: {@code Recovery}, all that open does to the files; {@code Maintenance},
+ *   <li>{@code .recovery}: {@code Recovery}, all that open does to the files, with {@code HintSweep},
+ *   which loads the hint files of consecutive segments in one pass in hash order; {@code Maintenance},
  *   where the facade's {@code isStore}, {@code verify} and {@code repair} begin, over
  *   {@code StoreVerifier} (a {@code SegmentCheck} per data file, {@code HintComparison} for its
  *   hint) and {@code StoreRepairer}, which apply open's rules to a directory without opening it.</li>

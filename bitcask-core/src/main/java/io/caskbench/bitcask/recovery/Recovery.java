@@ -55,6 +55,8 @@ public final class Recovery {
     private final boolean readOnly;
     /** Final, safe everywhere. */
     private final boolean syncAlways;
+    /** Hint bytes loaded in one hash-ordered sweep (see {@link HintSweep}). Final. */
+    private final long hintSweepBytes;
     /** The segment writes go on in, null while none is found; opening thread. */
     private Segment active;
 
@@ -70,6 +72,15 @@ public final class Recovery {
     /** Recovery of the store in {@code dir} into {@code table} and {@code keyDir}. */
     public Recovery(StoreDirectory dir, SegmentTable table, KeyDir keyDir, KeyDirWriter keys, UnforcedSegments unforced,
                     long segmentSize, long expectedKeys, boolean readOnly, boolean syncAlways) {
+        this(dir, table, keyDir, keys, unforced, segmentSize, expectedKeys, readOnly, syncAlways, HintSweep.DEFAULT_BUDGET);
+    }
+
+    /**
+     * The same, loading at most about {@code hintSweepBytes} of hint files at once: a store's open
+     * uses the default, and tests a small budget, so that one open runs several sweeps.
+     */
+    public Recovery(StoreDirectory dir, SegmentTable table, KeyDir keyDir, KeyDirWriter keys, UnforcedSegments unforced,
+                    long segmentSize, long expectedKeys, boolean readOnly, boolean syncAlways, long hintSweepBytes) {
         this.dir = dir;
         this.table = table;
         this.keyDir = keyDir;
@@ -79,6 +90,7 @@ public final class Recovery {
         this.expectedKeys = expectedKeys;
         this.readOnly = readOnly;
         this.syncAlways = syncAlways;
+        this.hintSweepBytes = hintSweepBytes;
     }
 
     /** Recovers the store; once. */
@@ -98,16 +110,16 @@ public final class Recovery {
         long started = System.nanoTime();
         keyDir.reserve(Math.min(KeyDir.MAX_KEYS, Math.max(expectedKeys, hintedEntries(ids))));
         int fromHints = 0;
-        for (int n = 0; n < ids.size(); n++) {
-            long id = ids.get(n);
-            boolean newest = n == ids.size() - 1;
-            try {
-                if (loadSegment(id, newest)) {
+        HintSweep sweep = new HintSweep(keys, hintSweepBytes);
+        try {
+            for (int n = 0; n < ids.size(); n++) {
+                if (loadSegment(ids.get(n), n == ids.size() - 1, sweep)) {
                     fromHints++;
                 }
-            } catch (IllegalStateException full) {
-                throw new BitCaskException(dir + " holds more keys than one key directory can (" + KeyDir.MAX_KEYS + ")", full);
             }
+            sweep.apply();
+        } catch (IllegalStateException full) {
+            throw new BitCaskException(dir + " holds more keys than one key directory can (" + KeyDir.MAX_KEYS + ")", full);
         }
         long nextId = ids.isEmpty() ? 1 : ids.get(ids.size() - 1) + 1;
         if (!readOnly) {
@@ -148,8 +160,12 @@ public final class Recovery {
         return total;
     }
 
-    /** Loads one data file into the key directory; returns true when its hint file was used. */
-    private boolean loadSegment(long id, boolean newest) {
+    /**
+     * Loads one data file into the key directory, or hands it to {@code sweep} when its hint file
+     * lists all of it; returns true when its hint file was used. Before it applies anything itself,
+     * it applies the sweep, so every key's records go in oldest first.
+     */
+    private boolean loadSegment(long id, boolean newest, HintSweep sweep) {
         Path file = SegmentFiles.dataFile(dir.path(), id);
         SegmentReader reader = dir.backend().openReadOnly(file);
         long length;
@@ -181,13 +197,23 @@ public final class Recovery {
         table.register(seg);
         long scanFrom = RecordFormat.FILE_HEADER_SIZE;
         boolean hinted = false;
+        boolean reopen = newest && !readOnly;
         byte[] hint = dir.backend().readFile(SegmentFiles.hintFile(dir.path(), id));
-        if (hint != null) {
-            long covered = applyHint(seg, hint, length);
-            if (covered > 0) {
-                scanFrom = covered;
-                hinted = true;
+        HintFormat.Validation v = hint == null ? null : validHint(seg, hint, length);
+        if (v != null && v.covered() == length && !reopen) {
+            sweep.add(seg, hint);
+            seg.end(length);
+            if (!readOnly) {
+                unforced.add(seg);
             }
+            return true;
+        }
+        sweep.apply();
+        if (v != null) {
+            HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) ->
+                    keys.index(seg, offset, recordLength, flags, buf, keyOff, keyLength, KeyHash.hash(buf, keyOff, keyLength)));
+            scanFrom = v.covered();
+            hinted = true;
         }
         long end = Math.max(scanFrom, Math.min(length, RecordFormat.FILE_HEADER_SIZE));
         if (scanFrom < length) {
@@ -196,7 +222,7 @@ public final class Recovery {
             end = r.end();
         }
         seg.end(end);
-        if (newest && !readOnly) {
+        if (reopen) {
             // The newest segment stays the active one: reopen it for writing, cut at its valid end.
             reader.close();
             SegmentWriter w = dir.backend().openWritable(file, segmentSize);
@@ -251,16 +277,14 @@ public final class Recovery {
         return salt;
     }
 
-    /** Applies a hint file; returns the data offset it covers, or -1 when it was unusable. */
-    private long applyHint(Segment seg, byte[] hint, long dataLength) {
+    /** A hint file's validation when it is usable; null, with a WARN, when it is not. */
+    private HintFormat.Validation validHint(Segment seg, byte[] hint, long dataLength) {
         HintFormat.Validation v = HintFormat.validate(hint, seg.id(), seg.salt(), dataLength);
         if (!v.usable()) {
             LOG.warn("{}: unusable hint file ({}); scanning {} instead", SegmentFiles.hintFile(dir.path(), seg.id()), v.reason(), seg.file());
-            return -1;
+            return null;
         }
-        HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) ->
-                keys.index(seg, offset, recordLength, flags, buf, keyOff, keyLength, KeyHash.hash(buf, keyOff, keyLength)));
-        return v.covered();
+        return v;
     }
 
     private void applyRecord(Segment seg, long offset, byte[] buf, int off, int len) {

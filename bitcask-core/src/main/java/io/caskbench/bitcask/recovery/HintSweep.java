@@ -26,8 +26,10 @@ import java.util.List;
  */
 final class HintSweep {
 
-    /** Hint bytes one sweep holds in memory before it is applied; the store's default. */
-    static final long DEFAULT_BUDGET = 256L << 20;
+    /** Most hint bytes one sweep holds in memory before it is applied, whatever the heap. */
+    static final long MAX_BUDGET = 256L << 20;
+    /** Fewest hint bytes one sweep may hold, however small the heap. */
+    static final long MIN_BUDGET = 16L << 20;
 
     /** Final, safe everywhere. */
     private final KeyDirWriter keys;
@@ -37,6 +39,15 @@ final class HintSweep {
     private final List<Cursor> pending = new ArrayList<>();
     /** Bytes of {@code pending}'s hints; opening thread. */
     private long pendingBytes;
+
+    /**
+     * The store's budget: {@link #MAX_BUDGET}, or an eighth of the largest heap the JVM may use when that
+     * is less (but not under {@link #MIN_BUDGET}), so that a heap that opened a store before the sweep
+     * existed, one hint file at a time, still opens it.
+     */
+    static long defaultBudget() {
+        return Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, Runtime.getRuntime().maxMemory() / 8));
+    }
 
     /** A sweep into {@code keys} that holds at most about {@code budgetBytes} of hints at once. */
     HintSweep(KeyDirWriter keys, long budgetBytes) {

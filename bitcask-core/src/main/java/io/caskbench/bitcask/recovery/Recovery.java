@@ -72,7 +72,7 @@ public final class Recovery {
     /** Recovery of the store in {@code dir} into {@code table} and {@code keyDir}. */
     public Recovery(StoreDirectory dir, SegmentTable table, KeyDir keyDir, KeyDirWriter keys, UnforcedSegments unforced,
                     long segmentSize, long expectedKeys, boolean readOnly, boolean syncAlways) {
-        this(dir, table, keyDir, keys, unforced, segmentSize, expectedKeys, readOnly, syncAlways, HintSweep.DEFAULT_BUDGET);
+        this(dir, table, keyDir, keys, unforced, segmentSize, expectedKeys, readOnly, syncAlways, HintSweep.defaultBudget());
     }
 
     /**

@@ -42,8 +42,8 @@ final class HintSweep {
 
     /**
      * The store's budget: {@link #MAX_BUDGET}, or an eighth of the largest heap the JVM may use when that
-     * is less (but not under {@link #MIN_BUDGET}), so that a heap that opened a store before the sweep
-     * existed, one hint file at a time, still opens it.
+     * is less (but not under {@link #MIN_BUDGET}): over loading one hint file at a time, the sweep then
+     * asks a small heap for little more.
      */
     static long defaultBudget() {
         return Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, Runtime.getRuntime().maxMemory() / 8));

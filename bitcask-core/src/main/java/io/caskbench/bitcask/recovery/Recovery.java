@@ -208,10 +208,11 @@ public final class Recovery {
             }
             return true;
         }
-        sweep.apply();
         if (v != null) {
-            HintFormat.forEach(hint, (offset, recordLength, flags, expiresAt, buf, keyOff, keyLength) ->
-                    keys.index(seg, offset, recordLength, flags, buf, keyOff, keyLength, KeyHash.hash(buf, keyOff, keyLength)));
+            sweep.add(seg, hint); // a hint that leaves a tail to scan, or the segment reopened for writes
+        }
+        sweep.apply(); // everything older, and this hint, before anything of the tail
+        if (v != null) {
             scanFrom = v.covered();
             hinted = true;
         }

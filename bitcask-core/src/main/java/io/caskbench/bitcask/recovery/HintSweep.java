@@ -56,8 +56,9 @@ final class HintSweep {
     }
 
     /**
-     * Adds a segment whose hint file {@link HintFormat#validate} accepted and which covers the
-     * whole data file; applies the sweep when its budget is reached.
+     * Adds a segment whose hint file {@link HintFormat#validate} accepted; applies the sweep when its
+     * budget is reached. When the hint leaves part of the data file unlisted, the caller applies the
+     * sweep before it scans that part.
      */
     void add(Segment seg, byte[] hint) {
         pending.add(new Cursor(seg, hint, pending.size()));

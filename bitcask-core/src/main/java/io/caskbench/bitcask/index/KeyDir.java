@@ -2,11 +2,14 @@ package io.caskbench.bitcask.index;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntPredicate;
 import java.util.function.LongPredicate;
 
 /**
- * Threading: one writer at a time, under the log writer's lock; any number of readers without a lock (see below).
+ * Threading: one exclusive writer at a time, under the log writer's lock once no put is still publishing
+ * ({@link #put}, {@link #delete}, {@link #relocate}, rebuilds); or, between exclusive writes, any number of
+ * putting threads through {@link #publish}; any number of readers without a lock (see below).
  *
  * <p>The key directory: an open-addressing hash table from key to the location of its newest record.
  *
@@ -25,11 +28,18 @@ import java.util.function.LongPredicate;
  * or the new location of any update that could have torn the pair, so a lost race is retried
  * rather than reported as corruption. Growth builds a new table and publishes it in one volatile
  * write; a table is sized by the live keys, so deletes and merges let it shrink again.
+ *
+ * <p>{@link #publish} is the put path that needs no lock: a slot is claimed by a compare-and-set of its
+ * location word to {@link #BUSY} (from empty for a new key, from the exact location read for an update),
+ * and an update only ever moves a key toward a record later in the log, so the newest record wins
+ * whatever the order in which concurrent puts publish. Rebuilds and exclusive writes wait until no
+ * publication is under way (the log writer counts them), so a publication always meets the current table.
  */
 public final class KeyDir {
 
     // Over 400 lines: the table and the operations that publish into it form one protocol (the
-    // busy mark, release stores, rebuilds), which is easier to check whole than split in two.
+    // busy mark, release stores, compare-and-set claims, rebuilds), which is easier to check whole
+    // than split in two.
 
     /** Location of a slot whose update is under way; never a real location (bit 63 is never set). */
     public static final long BUSY = Long.MIN_VALUE;
@@ -58,14 +68,35 @@ public final class KeyDir {
     private final int maxCapacity;
     /** Any thread reads it without a lock; writer thread, under the log writer's lock, publishes a new one. */
     private volatile Table table;
-    /** Taken slots, deleted keys included; writer thread, under the log writer's lock. */
+    /** Taken slots, deleted keys included, less {@code inserted}; the exclusive writer. */
     private long used;
-    /** Live keys; writer thread, under the log writer's lock, with release stores (a fence per put would cost more than the put). */
+    /**
+     * Live keys, less {@code inserted} and {@code revived}; the exclusive writer, with release stores
+     * (a fence per put would cost more than the put).
+     */
     private long live;
+    /** Slots taken by {@link #publish}; publishing threads add, a rebuild resets. Striped: two cores publish at once. */
+    private final LongAdder inserted = new LongAdder();
+    /** Deleted keys that {@link #publish} made live again; publishing threads add, a rebuild resets. */
+    private final LongAdder revived = new LongAdder();
     /** Length of the record the last put or delete replaced; writer thread, under the log writer's lock. */
     private int replacedLength;
     /** Deleted entries a rebuild keeps; writer thread, under the log writer's lock. */
     private LongPredicate keepDeleted = loc -> false;
+
+    /** The log's order of two record locations. */
+    @FunctionalInterface
+    public interface LogOrder {
+        /** True when the record at {@code a} lies later in the log than the record at {@code b} (both without flags). */
+        boolean later(long a, long b);
+    }
+
+    /** Told by {@link #publish} about the live record a publication replaced. */
+    @FunctionalInterface
+    public interface Replaced {
+        /** The record at {@code location} (without flags), {@code length} bytes long, is no longer current. */
+        void replaced(long location, int length);
+    }
 
     /** Checks a candidate slot's key against the record on disk. */
     @FunctionalInterface
@@ -118,6 +149,16 @@ public final class KeyDir {
         void beginUpdate(int i, long meta) {
             LOCS.setOpaque(entries, 2 * i + 1, BUSY);
             LOCS.setRelease(entries, 2 * i, meta);
+        }
+
+        /** Claims slot {@code i} for an update if its location is still {@code expected}; any publishing thread. */
+        boolean claim(int i, long expected) {
+            return LOCS.compareAndSet(entries, 2 * i + 1, expected, BUSY);
+        }
+
+        /** Gives a claimed slot back unchanged. The claiming thread only. */
+        void release(int i, long loc) {
+            LOCS.setRelease(entries, 2 * i + 1, loc);
         }
 
         /** Second half of an update: publishes the new location. Writer only. */
@@ -245,7 +286,12 @@ public final class KeyDir {
 
     /** Live keys. */
     public long size() {
-        return (long) LIVE.getAcquire(this);
+        return (long) LIVE.getAcquire(this) + inserted.sum() + revived.sum();
+    }
+
+    /** Taken slots, deleted keys included. */
+    private long usedSlots() {
+        return used + inserted.sum();
     }
 
     /**
@@ -266,11 +312,19 @@ public final class KeyDir {
      * Writer only.
      */
     public boolean makeRoom(int keys) {
-        if (used + keys <= maxKeys(table.capacity())) {
+        if (usedSlots() + keys <= maxKeys(table.capacity())) {
             return true;
         }
         rebuild(growthCapacity(keys), slot -> false, keepDeleted);
-        return used + keys <= maxKeys(table.capacity());
+        return usedSlots() + keys <= maxKeys(table.capacity());
+    }
+
+    /**
+     * Slots that may still be taken before the table must be rebuilt. The log writer counts the
+     * puts still publishing against it, as each of them may take one.
+     */
+    public long freeSlots() {
+        return maxKeys(table.capacity()) - usedSlots();
     }
 
     /** Heap bytes held by the table. */
@@ -297,9 +351,9 @@ public final class KeyDir {
             previous = t.loc(i);
             replacedLength = (int) t.meta(i);
         } else {
-            if (used + 1 > maxKeys(t.capacity())) {
+            if (usedSlots() + 1 > maxKeys(t.capacity())) {
                 if (!makeRoom(1)) {
-                    throw new IllegalStateException("key directory is full at " + live + " keys");
+                    throw new IllegalStateException("key directory is full at " + size() + " keys");
                 }
                 t = table;
                 i = emptySlot(t, hash);
@@ -317,6 +371,65 @@ public final class KeyDir {
             LIVE.setRelease(this, live + 1);
         }
         return previous;
+    }
+
+    /**
+     * Points {@code key} at a new put record (never a tombstone) unless a record later in the log already holds it; safe
+     * against other publishing threads and lock-free readers, never against an exclusive writer or a
+     * rebuild (the log writer keeps those apart). There must be room for one more key: the caller
+     * counted it against {@link #freeSlots} before it wrote the record.
+     *
+     * <p>A slot's location is read with its meta word between two reads of the location: when both
+     * reads agree, the pair is one a single update wrote, so the key check reads a whole record. The
+     * slot is then claimed by a compare-and-set from exactly that location, so a publication that
+     * raced in between is seen and the slot looked at again.
+     *
+     * @return the location replaced (0 for a new slot, possibly with {@link Location#DELETED}), or
+     *         {@link #BUSY} when a later record holds the key, so this one is dead from the start
+     */
+    public long publish(int hash, byte[] key, int keyOff, int keyLength, long location, int length,
+                        KeyCheck check, LogOrder order, Replaced replaced) {
+        Table t = table;
+        long meta = ((long) hash << 32) | (length & 0xFFFFFFFFL);
+        int i = t.first(hash);
+        while (true) {
+            long loc = t.location(i);
+            if (loc == 0) {
+                if (t.claim(i, 0)) {
+                    LOCS.setRelease(t.entries, 2 * i, meta);
+                    t.publish(i, location);
+                    inserted.increment();
+                    return 0;
+                }
+                continue; // another key, or this one, took the slot: look at it again
+            }
+            if (t.hash(i) != hash || loc == Location.DELETED) {
+                i = t.next(i);
+                continue;
+            }
+            int len = t.length(i);
+            if ((long) LOCS.getAcquire(t.entries, 2 * i + 1) != loc) {
+                continue; // the pair may be torn
+            }
+            if (!check.sameKey(Location.record(loc), len, key, keyOff, keyLength)) {
+                i = t.next(i); // a slot keeps its key until a rebuild
+                continue;
+            }
+            if (!order.later(location, Location.record(loc))) {
+                return BUSY;
+            }
+            if (!t.claim(i, loc)) {
+                continue;
+            }
+            LOCS.setRelease(t.entries, 2 * i, meta);
+            t.publish(i, location);
+            if (Location.isDeleted(loc)) {
+                revived.increment();
+            } else {
+                replaced.replaced(loc, len);
+            }
+            return loc;
+        }
     }
 
     /**
@@ -400,7 +513,7 @@ public final class KeyDir {
 
     /** Capacity for a rebuild: twice the live keys' worth, so rebuilds stay rare; within the bounds. */
     private int growthCapacity(int more) {
-        long want = Math.max(MIN_CAPACITY, (long) Math.ceil(2 * (live + more) / MAX_LOAD));
+        long want = Math.max(MIN_CAPACITY, (long) Math.ceil(2 * (size() + more) / MAX_LOAD));
         int capacity = want >= maxCapacity ? maxCapacity : Integer.highestOneBit((int) want - 1) << 1;
         return Math.max(minCapacity, capacity);
     }
@@ -425,6 +538,8 @@ public final class KeyDir {
             }
         }
         used = count + kept;
+        inserted.reset();
+        revived.reset();
         LIVE.setRelease(this, count);
         table = t;
         return t;

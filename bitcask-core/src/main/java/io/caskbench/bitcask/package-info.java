@@ -12,11 +12,16 @@
  *   The gate is what keeps a read out of a released mapping on every backend; on
  *   {@link io.caskbench.bitcask.Backend#MEMORY_SEGMENT} a read that got past a flaw in it would throw
  *   {@link java.lang.IllegalStateException} where {@code MAPPED} would crash the JVM.</li>
- *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) are serialized by the log writer's barging lock:
- *   copy the record into the active segment, publish the new location in the key directory. A
- *   {@code put} encodes and checksums its record on the caller's thread before it takes the lock. Forcing
- *   under {@link io.caskbench.bitcask.SyncPolicy#ALWAYS} happens after the lock is released, and
- *   concurrent writers share one force (group commit).</li>
+ *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) reach the log one at a time, under
+ *   the log writer's barging lock, so the file never has a hole a {@code kill -9} could leave behind a
+ *   returned write. A {@code put} encodes and checksums its record on the caller's thread before it
+ *   takes the lock, holds it only to copy the record into the active segment, and publishes the new
+ *   location in the key directory after it lets go: puts on two cores probe the directory in
+ *   parallel, and a compare-and-set that only moves a key toward a later record in the log makes
+ *   the newest record win whichever publishes first. Deletes and batches, which read the directory
+ *   before they write, update it under the lock once the puts already past it have published.
+ *   Forcing under {@link io.caskbench.bitcask.SyncPolicy#ALWAYS} happens after the lock is released,
+ *   and concurrent writers share one force (group commit).</li>
  *   <li><b>Merge</b> runs on the caller's thread (or the background thread under auto-merge) while
  *   reads and writes go on; it takes the write lock only to seal the active segment and to swap
  *   locations, and it waits for in-flight readers before it unmaps what it removed. While it copies,
@@ -40,7 +45,8 @@
  * {@code get}: hash the key, probe the directory (one cache miss), copy the record from the mapping
  * or one {@code pread}, check key and CRC32C, copy the value out. No lock, no allocation but the
  * returned array. {@code put}: encode into a per-thread buffer, then under the write lock one copy
- * into the mapping or one {@code pwrite} and one directory update. Nothing on these paths logs above
+ * into the mapping or one {@code pwrite}, then, without the lock, one directory update by
+ * compare-and-set. Nothing on these paths logs above
  * DEBUG. Walked from the facade:
  * <ol>
  *   <li>{@code get}: {@code BitCask.get} checks the key → (1) {@code log.RecordReader.get} enters
@@ -50,9 +56,9 @@
  *   {@code ALWAYS} a record not yet forced sends the reader to {@code log.GroupCommit.syncAll}
  *   outside the gate, and it reads again.</li>
  *   <li>{@code put}: {@code BitCask.put} checks the arguments → (1) {@code log.LogWriter.put}
- *   encodes the record and takes the lock → (2) {@code appendEncoded} writes it through
- *   {@code Segment.writer()}, rolling over when full → (3) {@code log.KeyDirWriter.index} → (4)
- *   {@code index.KeyDir.put}. Back in the facade, {@code afterWrite} joins
+ *   encodes the record and takes the lock → (2) {@code write} writes it through
+ *   {@code Segment.writer()}, rolling over when full, and releases the lock → (3)
+ *   {@code log.KeyDirWriter.publish} → (4) {@code index.KeyDir.publish}. Back in the facade, {@code afterWrite} joins
  *   {@code GroupCommit.syncTo} under {@code ALWAYS}.</li>
  * </ol>
  *

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -139,24 +140,12 @@ class MergeRaceTest {
                 }
             };
             AtomicReference<Throwable> syncFailure = new AtomicReference<>();
-            Thread sync = new Thread(() -> {
-                try {
-                    db.sync();
-                } catch (Throwable t) {
-                    syncFailure.set(t);
-                }
-            });
+            Thread sync = unstarted(db::sync, syncFailure);
             syncer.set(sync);
             sync.start();
             assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
             AtomicReference<Throwable> mergeFailure = new AtomicReference<>();
-            Thread merge = new Thread(() -> {
-                try {
-                    db.merge();
-                } catch (Throwable t) {
-                    mergeFailure.set(t);
-                }
-            });
+            Thread merge = unstarted(db::merge, mergeFailure);
             merge.start();
             // The merge retires segment 1 at once if nothing holds it up; a store that forces inside
             // the reader gate makes the merge wait for the sync instead. Either way the sync resumes.
@@ -172,6 +161,65 @@ class MergeRaceTest {
             db.put("after", new byte[10]); // the store still takes writes
             assertThat(db.get("k")).hasSize(200);
         }
+    }
+
+    /**
+     * A put publishes its record in the key directory after it lets go of the write lock. A merge that
+     * sealed that record's segment before the put had published would take the record for dead, skip it
+     * and delete its segment, and the put would then point its key into a deleted file. The put below is
+     * held inside its publication (at the read of the key's previous record) while a merge starts: the
+     * merge must still leave the key reading the put's value, before and after a reopen.
+     */
+    @EveryBackend
+    void aMergeNeverLosesAPutThatIsStillPublishing(Backend backend) throws Exception {
+        WatchingBackend watching = new WatchingBackend(backend.create());
+        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();
+        byte[] newer = new byte[200];
+        Arrays.fill(newer, (byte) 7);
+        try (BitCask db = BitCask.open(dir, o)) {
+            db.put("k", new byte[100]);
+            db.put("dead", new byte[10]);
+            db.put("dead", new byte[20]); // dead bytes, so the merge runs
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch resume = new CountDownLatch(1);
+            AtomicReference<Thread> putter = new AtomicReference<>();
+            watching.beforeRead = name -> {
+                if (Thread.currentThread() == putter.get()) {
+                    held.countDown();
+                    awaitQuietly(resume);
+                }
+            };
+            AtomicReference<Throwable> putFailure = new AtomicReference<>();
+            Thread put = unstarted(() -> db.put("k", newer), putFailure);
+            putter.set(put);
+            put.start();
+            assertThat(held.await(30, TimeUnit.SECONDS)).as("the put reads the key's previous record").isTrue();
+            AtomicReference<Throwable> mergeFailure = new AtomicReference<>();
+            Thread merge = unstarted(db::merge, mergeFailure);
+            merge.start();
+            merge.join(2000); // time enough to seal, copy and retire, if nothing holds the merge up
+            putter.set(null);
+            resume.countDown();
+            put.join();
+            merge.join();
+            assertThat(putFailure.get()).isNull();
+            assertThat(mergeFailure.get()).isNull();
+            assertThat(db.get("k")).isEqualTo(newer);
+        }
+        try (BitCask db = BitCask.open(dir, o)) {
+            assertThat(db.get("k")).isEqualTo(newer);
+        }
+    }
+
+    /** A thread that runs {@code body} and keeps what it threw in {@code failure}. */
+    private static Thread unstarted(Runnable body, AtomicReference<Throwable> failure) {
+        return new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

@@ -12,14 +12,24 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * Threading: the writer thread, under the log writer's lock (or recovery's thread, before any
- * other thread sees the store).
+ * Threading: {@link #publish} and {@link #published} on any putting thread, after the put's record
+ * is written and counted by {@link #publishing}; everything else on the writer thread, under the log
+ * writer's lock once {@link #awaitPublished} has returned (or recovery's thread, before any other
+ * thread sees the store).
  *
  * <p>The only code that changes the key directory and the live-byte accounting of segments: a new
  * record points its key at itself and makes the record it replaced dead; a merge moves keys to
  * their copies; recovery replays records and hints through the same door.
+ *
+ * <p>A put publishes its record after it has released the log writer's lock, beside other puts (see
+ * {@link KeyDir#publish}). Everything else that changes the directory (deletes, batches, a merge's
+ * seal and swap, rebuilds, close) first waits, under the lock, until no put is left publishing: the
+ * lock stops new ones, so the wait is for the few already past it, and the exclusive writer then has
+ * the directory to itself.
  */
 public final class KeyDirWriter {
 
@@ -33,6 +43,26 @@ public final class KeyDirWriter {
     private final byte[] checkScratch = new byte[RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + RecordFormat.MAX_KEY_LENGTH];
     /** Compares a slot's record with a key; leaves its header in {@code checkScratch}. Final. */
     private final KeyDir.KeyCheck keyCheck = this::sameKey;
+    /** The same check with the calling thread's own buffer, for publishing puts. Final. */
+    private final KeyDir.KeyCheck publishCheck = this::sameKeyOnThisThread;
+    /** Log order of two locations, for publishing puts. Final. */
+    private final KeyDir.LogOrder order = this::later;
+    /** Makes a replaced record dead, for publishing puts. Final. */
+    private final KeyDir.Replaced replaced = this::replacedByPublish;
+    /** Puts whose record has been written; the writer thread, under the log writer's lock. */
+    private long writtenPuts;
+    /**
+     * Puts that have published, or failed to; any putting thread adds. Striped, since puts on two cores
+     * finish at once; the sum is exact whenever no put is publishing, which is all a wait needs.
+     */
+    private final LongAdder publishedPuts = new LongAdder();
+    /**
+     * Slots that writes may still take without a recount, the puts publishing already counted; the
+     * writer thread, under the log writer's lock. Good for {@code roomTable} only.
+     */
+    private long roomLeft;
+    /** The table {@code roomLeft} was counted in: a rebuild, which may shrink it, forces a recount. Writer thread. */
+    private KeyDir.Table roomTable;
 
     /**
      * The writer of {@code keyDir}. Under {@code ALWAYS} ({@code keepUndurableTombstones}), a
@@ -47,12 +77,29 @@ public final class KeyDirWriter {
         }
     }
 
-    /** Refuses a write, before any byte of it reaches the disk, that the key directory could not hold. */
+    /**
+     * Refuses a write, before any byte of it reaches the disk, that the key directory could not hold.
+     * The puts still publishing count as new keys; a rebuild waits for them first. The count of free
+     * slots is kept here and only recounted when spent, since recounting reads counters that the
+     * other core is writing.
+     */
     public void ensureRoomForKeys(int keys) {
-        if (!keyDir.makeRoom(keys)) {
-            throw new BitCaskException("the key directory of " + dir + " is full at " + keyDir.size()
-                    + " keys; delete keys or split the data over several stores");
+        if (roomLeft >= keys && keyDir.table() == roomTable) {
+            roomLeft -= keys;
+            return;
         }
+        long inFlight = writtenPuts - publishedPuts.sum(); // never less than the truth: the sum only lags
+        long free = keyDir.freeSlots() - inFlight;
+        if (free < keys) {
+            awaitPublished();
+            if (!keyDir.makeRoom(keys)) {
+                throw new BitCaskException("the key directory of " + dir + " is full at " + keyDir.size()
+                        + " keys; delete keys or split the data over several stores");
+            }
+            free = keyDir.freeSlots();
+        }
+        roomLeft = free - keys;
+        roomTable = keyDir.table();
     }
 
     /** Points the key directory at a record just written or replayed, and keeps the byte accounting. */
@@ -69,6 +116,46 @@ public final class KeyDirWriter {
             Segment old = table.of(previous);
             if (old != null) {
                 old.addLive(-keyDir.replacedLength());
+            }
+        }
+    }
+
+    /** Counts a put whose record was just written, under the log writer's lock; {@link #published} ends it. */
+    public void publishing() {
+        writtenPuts++;
+    }
+
+    /** Ends what {@link #publishing} began, whether the publication succeeded or threw. */
+    public void published() {
+        publishedPuts.increment();
+    }
+
+    /**
+     * Points the key directory at a put's record just written, beside other puts: the newest record
+     * in the log wins, whichever publishes first, and the other becomes dead. Any thread, between
+     * {@link #publishing} and {@link #published}.
+     */
+    public void publish(Segment seg, long offset, int len, byte[] key, int hash) {
+        long previous = keyDir.publish(hash, key, 0, key.length, Location.of(seg.slot(), offset), len,
+                publishCheck, order, replaced);
+        if (previous == KeyDir.BUSY) {
+            seg.addDead(len); // the log writer counted it live when it wrote it
+        }
+    }
+
+    /**
+     * Waits until no put is left publishing. The caller holds the log writer's lock, so no new one
+     * can start; those it waits for need no lock, only a core.
+     */
+    public void awaitPublished() {
+        // A sum that reaches the count is exact: each stripe only rises, and none rises past it.
+        for (int spins = 0; publishedPuts.sum() != writtenPuts; spins++) {
+            if (spins < 128) {
+                Thread.onSpinWait();
+            } else if (spins < 1024) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(20_000);
             }
         }
     }
@@ -115,6 +202,16 @@ public final class KeyDirWriter {
     }
 
     private boolean sameKey(long location, int length, byte[] key, int keyOff, int keyLength) {
+        return sameKey(location, length, key, keyOff, keyLength, checkScratch);
+    }
+
+    private boolean sameKeyOnThisThread(long location, int length, byte[] key, int keyOff, int keyLength) {
+        // A putting thread's read buffer is idle while it puts.
+        byte[] buf = Scratch.of(Scratch.READ, RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + keyLength);
+        return sameKey(location, length, key, keyOff, keyLength, buf);
+    }
+
+    private boolean sameKey(long location, int length, byte[] key, int keyOff, int keyLength, byte[] buf) {
         Segment seg = table.of(location);
         if (seg == null) {
             return false;
@@ -123,9 +220,26 @@ public final class KeyDirWriter {
         if (want < RecordFormat.HEADER_SIZE) {
             return false;
         }
-        seg.reader().read(Location.offset(location), checkScratch, 0, want);
-        int recordKeyOff = RecordFormat.keyOffset(RecordFormat.flags(checkScratch, 0));
-        return RecordFormat.keyLength(checkScratch, 0) == keyLength && recordKeyOff + keyLength <= want
-                && Arrays.equals(checkScratch, recordKeyOff, recordKeyOff + keyLength, key, keyOff, keyOff + keyLength);
+        seg.reader().read(Location.offset(location), buf, 0, want);
+        int recordKeyOff = RecordFormat.keyOffset(RecordFormat.flags(buf, 0));
+        return RecordFormat.keyLength(buf, 0) == keyLength && recordKeyOff + keyLength <= want
+                && Arrays.equals(buf, recordKeyOff, recordKeyOff + keyLength, key, keyOff, keyOff + keyLength);
+    }
+
+    /** True when the record at {@code a} lies after the one at {@code b} in the log: a later segment, or later in the same one. */
+    private boolean later(long a, long b) {
+        if (Location.slot(a) == Location.slot(b)) {
+            return Location.offset(a) > Location.offset(b);
+        }
+        Segment sa = table.of(a);
+        Segment sb = table.of(b);
+        return sb == null || (sa != null && sa.id() > sb.id());
+    }
+
+    private void replacedByPublish(long location, int length) {
+        Segment old = table.of(location);
+        if (old != null) {
+            old.addDead(length);
+        }
     }
 }

@@ -21,14 +21,21 @@ import java.util.function.LongSupplier;
 
 /**
  * Threading: any thread calls it; appends, rollover and every change of the active segment are
- * made under {@code lock}, so there is one writer at a time; {@code appended} and {@code active}
- * are read anywhere without a lock.
+ * made under {@code lock}, so there is one writer of the log at a time; {@code appended} and
+ * {@code active} are read anywhere without a lock. A put publishes its record to the key directory
+ * after it releases the lock (see {@link KeyDirWriter}).
  *
  * <p>The one writer of the log: it owns the active segment, appends records and batches to it,
- * and rolls over to a new segment when it is full. Each append points the key directory at the
- * new record through {@link KeyDirWriter}. A put encodes and checksums its record before it takes
- * the lock, so two cores can do that part in parallel; under the lock are only the write and the
- * key directory update.
+ * and rolls over to a new segment when it is full. A put encodes and checksums its record before
+ * it takes the lock, and points the key directory at it after, so two cores can do those parts in
+ * parallel: under the lock are only the place in the segment and the write. The key directory takes
+ * concurrent publications by compare-and-set, toward the newer record only, so the record later in
+ * the log wins whichever put publishes first. Deletes and batches, which must read the directory
+ * before they write, still update it under the lock, once the puts already past it have published.
+ *
+ * <p>Records still reach the file in the order of the log, one writer at a time. After a
+ * {@code kill -9} the log is therefore a prefix with no holes: a put that returned never sits
+ * behind a record that never got written, which a reservation with parallel copies would allow.
  *
  * <p>The lock barges (a running thread that releases it may take it again at once). With far
  * more threads than cores that is what keeps throughput up: the thread holding a core does many
@@ -144,7 +151,11 @@ public final class LogWriter implements GroupCommit.Log {
         return active;
     }
 
-    /** Appends a put of {@code value} under {@code key}, expiring after {@code ttlMillis} unless 0; returns its LSN. */
+    /**
+     * Appends a put of {@code value} under {@code key}, expiring after {@code ttlMillis} unless 0;
+     * returns its LSN. The record is encoded before the lock and published to the key directory
+     * after it, so the lock covers only the write.
+     */
     public long put(byte[] key, byte[] value, long ttlMillis) {
         int flags = ttlMillis > 0 ? RecordFormat.EXPIRES : 0;
         long expiresAt = ttlMillis > 0 ? expiresAt(clock.millis(), ttlMillis) : 0L;
@@ -152,13 +163,28 @@ public final class LogWriter implements GroupCommit.Log {
         int len = RecordFormat.recordLength(flags, key.length, value.length);
         byte[] buf = Scratch.of(Scratch.WRITE, len);
         RecordFormat.encode(buf, 0, clock.millis(), flags, expiresAt, key, value);
+        Segment seg;
+        long offset;
+        long lsn;
         lock.lock();
         try {
             status.ensureWritable();
-            return appendEncoded(buf, len, flags, key, hash);
+            keys.ensureRoomForKeys(1);
+            offset = reserve(len);
+            seg = active;
+            write(seg, offset, buf, len);
+            seg.addLive(len); // until its publication finds a later record of the key
+            lsn = advanceLsn(len);
+            keys.publishing();
         } finally {
             lock.unlock();
         }
+        try {
+            keys.publish(seg, offset, len, key, hash);
+        } finally {
+            keys.published();
+        }
+        return lsn;
     }
 
     /**
@@ -169,6 +195,7 @@ public final class LogWriter implements GroupCommit.Log {
         lock.lock();
         try {
             status.ensureWritable();
+            keys.awaitPublished();
             int hash = KeyHash.hash(key);
             long current = keys.currentLocation(key, hash);
             if (current == 0 || Location.isDeleted(current)) {
@@ -189,19 +216,24 @@ public final class LogWriter implements GroupCommit.Log {
     /**
      * Writes a record already encoded in {@code buf}, then points the key directory at it. The
      * appended count moves before the directory does, so a reader who finds the record and then
-     * reads the count waits for a force that covers it. Under {@code lock}.
+     * reads the count waits for a force that covers it. Under {@code lock}, no put publishing.
      */
     private long appendEncoded(byte[] buf, int len, int flags, byte[] key, int hash) {
         keys.ensureRoomForKeys(1);
         long offset = reserve(len);
         Segment seg = active;
+        write(seg, offset, buf, len);
+        long lsn = advanceLsn(len);
+        keys.index(seg, offset, len, flags, key, 0, key.length, hash);
+        return lsn;
+    }
+
+    /** Seals a record to its place at {@code offset} of {@code seg}, writes it and moves the end past it. Under {@code lock}. */
+    private void write(Segment seg, long offset, byte[] buf, int len) {
         RecordFormat.seal(buf, 0, seg.salt(), offset);
         seg.writer().write(offset, buf, 0, len);
         writePos = offset + len;
         seg.end(writePos);
-        long lsn = advanceLsn(len);
-        keys.index(seg, offset, len, flags, key, 0, key.length, hash);
-        return lsn;
     }
 
     /**
@@ -212,6 +244,7 @@ public final class LogWriter implements GroupCommit.Log {
         lock.lock();
         try {
             status.ensureWritable();
+            keys.awaitPublished();
             return appendBatchLocked(ops, total);
         } finally {
             lock.unlock();
@@ -340,6 +373,7 @@ public final class LogWriter implements GroupCommit.Log {
         lock.lock();
         try {
             status.ensureWritable();
+            keys.awaitPublished(); // every record it seals is in the key directory, so liveness is decided right
             if (table.deadBytes() == 0) {
                 return null;
             }
@@ -361,6 +395,7 @@ public final class LogWriter implements GroupCommit.Log {
     public long asWriter(LongSupplier action) {
         lock.lock();
         try {
+            keys.awaitPublished();
             return action.getAsLong();
         } finally {
             lock.unlock();
@@ -371,6 +406,7 @@ public final class LogWriter implements GroupCommit.Log {
     public void markClosed() {
         lock.lock();
         try {
+            keys.awaitPublished();
             status.markClosed();
         } finally {
             lock.unlock();

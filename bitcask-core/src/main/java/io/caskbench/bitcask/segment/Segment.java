@@ -8,11 +8,14 @@ import io.caskbench.bitcask.io.SegmentWriter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Threading: the final fields are safe everywhere; {@code end} and {@code liveBytes} are written
- * by the writer thread, under the log writer's lock, with release stores and read anywhere with
- * acquire loads; {@code durableEnd} only rises, under {@code durableLock}.
+ * Threading: the final fields are safe everywhere; {@code end} is written by the writer thread,
+ * under the log writer's lock, with release stores, and read anywhere with acquire loads;
+ * {@code liveBytes} is changed by the log writer under its lock (or recovery) with release stores,
+ * {@code deadByPuts} by putting threads as they publish; {@code durableEnd} only rises, under
+ * {@code durableLock}.
  *
  * <p>One data file of the store, as the engine tracks it: its id (which orders it against the
  * others), its salt (which binds its records to it), the slot that locations in the key directory
@@ -52,8 +55,10 @@ public final class Segment {
     private final SegmentWriter writer;
     /** End of valid content; writer thread, under the log writer's lock (release store). */
     private long end;
-    /** Bytes of current records; writer thread, under the log writer's lock (release store). */
+    /** Bytes of current records, plus {@code deadByPuts}; the log writer under its lock, or recovery (release store). */
     private long liveBytes;
+    /** Bytes of records that publishing puts found replaced; any putting thread adds. Striped: two cores publish at once. */
+    private final LongAdder deadByPuts = new LongAdder();
     /** Guards the rise of {@code durableEnd}. */
     private final Object durableLock = new Object();
     /** Everything before this offset is on the device; any thread reads, rises only under {@code durableLock}. */
@@ -122,12 +127,17 @@ public final class Segment {
 
     /** Bytes of its records that are current. */
     public long liveBytes() {
-        return (long) LIVE.getAcquire(this);
+        return (long) LIVE.getAcquire(this) - deadByPuts.sum();
     }
 
-    /** Adds to the live bytes (writer only). */
+    /** Adds to the live bytes: the log writer under its lock, or recovery. */
     public void addLive(long delta) {
         LIVE.setRelease(this, liveBytes + delta);
+    }
+
+    /** Counts {@code bytes} of this segment's records as no longer current; any putting thread, as it publishes. */
+    public void addDead(long bytes) {
+        deadByPuts.add(bytes);
     }
 
     /** Offset before which everything is known to be on the device. */

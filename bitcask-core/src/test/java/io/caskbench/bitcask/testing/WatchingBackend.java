@@ -31,6 +31,8 @@ public final class WatchingBackend implements SegmentBackend {
     public volatile Predicate<Path> failOpenReadOnly = p -> false;
     /** Called with the file's name before each force through a writer: a test can hold a forcing thread there. */
     public volatile Consumer<String> beforeForce = name -> { };
+    /** Called with the file's name before each read of a segment: a test can hold a reading thread there. */
+    public volatile Consumer<String> beforeRead = name -> { };
     /** Names of the files whose writer was closed. */
     public final Set<String> closedWriters = ConcurrentHashMap.newKeySet();
 
@@ -67,6 +69,7 @@ public final class WatchingBackend implements SegmentBackend {
 
             @Override
             public void read(long position, byte[] dst, int off, int len) {
+                beforeRead.accept(file.getFileName().toString());
                 r.read(position, dst, off, len);
             }
 
@@ -116,6 +119,7 @@ public final class WatchingBackend implements SegmentBackend {
 
         @Override
         public void read(long position, byte[] dst, int off, int len) {
+            beforeRead.accept(name);
             w.read(position, dst, off, len);
         }
 

@@ -19,8 +19,8 @@ import java.util.function.LongPredicate;
  * belongs to that key until the table is rebuilt, so a reader that matches a slot's hash and
  * verifies the key can trust that slot.
  *
- * <p>In detail: one writer at a time (the caller holds the log writer's lock) mutates the table;
- * any number of readers probe it without locks. An insert into an empty slot stores the meta word
+ * <p>In detail: the exclusive writer (the caller holds the log writer's lock, and no put is
+ * publishing) mutates the table; any number of readers probe it without locks. An insert into an empty slot stores the meta word
  * and then publishes the location with a release store. An update of a taken slot first marks its
  * location {@link #BUSY}, then stores the new meta word and the new location, each with a release
  * store. A reader loads the location and then the meta word with acquire loads; when the pair it
@@ -29,11 +29,13 @@ import java.util.function.LongPredicate;
  * rather than reported as corruption. Growth builds a new table and publishes it in one volatile
  * write; a table is sized by the live keys, so deletes and merges let it shrink again.
  *
- * <p>{@link #publish} is the put path that needs no lock: a slot is claimed by a compare-and-set of its
- * location word to {@link #BUSY} (from empty for a new key, from the exact location read for an update),
- * and an update only ever moves a key toward a record later in the log, so the newest record wins
- * whatever the order in which concurrent puts publish. Rebuilds and exclusive writes wait until no
- * publication is under way (the log writer counts them), so a publication always meets the current table.
+ * <p>{@link #publish} is the put path that needs no lock. An empty slot is claimed by a
+ * compare-and-set of its meta word, and its location published after, so a reader still takes the
+ * slot for empty until then and never waits on an insert; a taken slot is claimed by a
+ * compare-and-set of its location word from the exact location read to {@link #BUSY}. An update only
+ * ever moves a key toward a record later in the log, so the newest record wins whatever the order in
+ * which concurrent puts publish. Rebuilds and exclusive writes wait until no publication is under
+ * way (the log writer counts them), so a publication always meets the current table.
  */
 public final class KeyDir {
 
@@ -81,6 +83,8 @@ public final class KeyDir {
     private final LongAdder revived = new LongAdder();
     /** Length of the record the last put or delete replaced; writer thread, under the log writer's lock. */
     private int replacedLength;
+    /** Rebuilds so far; the exclusive writer. */
+    private int rebuilds;
     /** Deleted entries a rebuild keeps; writer thread, under the log writer's lock. */
     private LongPredicate keepDeleted = loc -> false;
 
@@ -114,7 +118,10 @@ public final class KeyDir {
      * slot share a cache line, so a probe costs one miss, not two.
      */
     public static final class Table {
-        /** Slots, two longs each; any thread reads with acquire loads, the writer thread stores with release. */
+        /**
+         * Slots, two longs each; any thread reads with acquire loads; the exclusive writer stores with
+         * release, publishing threads claim by compare-and-set and then store with release.
+         */
         final long[] entries;
         /** Final. */
         final int mask;
@@ -156,12 +163,23 @@ public final class KeyDir {
             return LOCS.compareAndSet(entries, 2 * i + 1, expected, BUSY);
         }
 
-        /** Gives a claimed slot back unchanged. The claiming thread only. */
-        void release(int i, long loc) {
-            LOCS.setRelease(entries, 2 * i + 1, loc);
+        /**
+         * Claims empty slot {@code i} for a new key by storing its meta word, unless another thread
+         * claimed it first; the location stays empty until {@link #publish}. Any publishing thread.
+         */
+        boolean claimEmpty(int i, long meta) {
+            return LOCS.compareAndSet(entries, 2 * i, 0L, meta);
         }
 
-        /** Second half of an update: publishes the new location. Writer only. */
+        /** True while slot {@code i} is claimed for a new key whose location is not yet published. */
+        boolean inserting(int i) {
+            return (long) LOCS.getAcquire(entries, 2 * i) != 0 && (long) LOCS.getAcquire(entries, 2 * i + 1) == 0;
+        }
+
+        /**
+         * Second half of an update or of a publishing insert: publishes the new location. The
+         * exclusive writer, or the publishing thread that claimed the slot.
+         */
         void publish(int i, long loc) {
             LOCS.setRelease(entries, 2 * i + 1, loc);
         }
@@ -188,11 +206,7 @@ public final class KeyDir {
         public long location(int i) {
             long loc = (long) LOCS.getAcquire(entries, 2 * i + 1);
             for (int spins = 0; loc == BUSY; spins++) {
-                if (spins < SPINS_BEFORE_YIELD) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
+                backOff(spins);
                 loc = (long) LOCS.getAcquire(entries, 2 * i + 1);
             }
             return loc;
@@ -284,9 +298,20 @@ public final class KeyDir {
         return table;
     }
 
-    /** Live keys. */
+    /**
+     * Live keys; any thread. While puts publish, the count of one may lag the count of another by
+     * the puts under way, as each count is read on its own.
+     */
     public long size() {
         return (long) LIVE.getAcquire(this) + inserted.sum() + revived.sum();
+    }
+
+    private static void backOff(int spins) {
+        if (spins < SPINS_BEFORE_YIELD) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
     }
 
     /** Taken slots, deleted keys included. */
@@ -321,10 +346,16 @@ public final class KeyDir {
 
     /**
      * Slots that may still be taken before the table must be rebuilt. The log writer counts the
-     * puts still publishing against it, as each of them may take one.
+     * puts still publishing against it, as each of them may take one. The writer thread, under the
+     * log writer's lock.
      */
     public long freeSlots() {
         return maxKeys(table.capacity()) - usedSlots();
+    }
+
+    /** Rebuilds so far: a count of free slots taken before the last one no longer holds. The exclusive writer. */
+    public int rebuilds() {
+        return rebuilds;
     }
 
     /** Heap bytes held by the table. */
@@ -395,13 +426,15 @@ public final class KeyDir {
         while (true) {
             long loc = t.location(i);
             if (loc == 0) {
-                if (t.claim(i, 0)) {
-                    LOCS.setRelease(t.entries, 2 * i, meta);
+                if (t.claimEmpty(i, meta)) {
                     t.publish(i, location);
                     inserted.increment();
                     return 0;
                 }
-                continue; // another key, or this one, took the slot: look at it again
+                for (int spins = 0; t.inserting(i); spins++) {
+                    backOff(spins); // another put is inserting here, perhaps this key: wait to see it
+                }
+                continue;
             }
             if (t.hash(i) != hash || loc == Location.DELETED) {
                 i = t.next(i);
@@ -537,10 +570,11 @@ public final class KeyDir {
                 count++;
             }
         }
-        used = count + kept;
-        inserted.reset();
-        revived.reset();
-        LIVE.setRelease(this, count);
+        // The counts publishing puts keep are not reset: a lock-free size() then reads the count
+        // before or the count after the rebuild, never a mix of the two.
+        used = count + kept - inserted.sum();
+        LIVE.setRelease(this, count - inserted.sum() - revived.sum());
+        rebuilds++;
         table = t;
         return t;
     }

@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
  * name it by, its reader, and its writer while it is the active segment.
  *
  * <p>Readers of {@code end} and {@code liveBytes} (stats) accept a slightly old value: a full
- * fence per put would cost more than the put.
+ * fence per put would cost more than the put. While puts publish, the live bytes may also count
+ * as live a record that a put is about to find replaced.
  */
 public final class Segment {
 
@@ -127,7 +128,8 @@ public final class Segment {
 
     /** Bytes of its records that are current. */
     public long liveBytes() {
-        return (long) LIVE.getAcquire(this) - deadByPuts.sum();
+        long dead = deadByPuts.sum(); // first: a record is counted live before a put counts it dead
+        return (long) LIVE.getAcquire(this) - dead;
     }
 
     /** Adds to the live bytes: the log writer under its lock, or recovery. */

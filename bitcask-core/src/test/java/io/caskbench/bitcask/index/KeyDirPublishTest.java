@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,6 +49,49 @@ class KeyDirPublishTest {
     void keysSharingOneHashStillTakeOneSlotEach() throws Exception {
         long seed = Seeds.base() + 1;
         run(seed, 5, true);
+    }
+
+    /**
+     * Keys counted by publishing puts and by the exclusive writer are kept apart, and a rebuild folds
+     * them together. Here keys are only ever added, so a lock-free {@code size()} racing the rebuilds
+     * must never go down: it must read the counts before a rebuild or after it, never a mix of both.
+     */
+    @Test
+    void sizeNeverMixesTheCountsBeforeAndAfterARebuild() throws Exception {
+        Map<Long, byte[]> records = new HashMap<>();
+        KeyDir.KeyCheck check = (location, length, key, keyOff, keyLength) -> {
+            byte[] k = records.get(location);
+            return k != null && Arrays.equals(k, 0, k.length, key, keyOff, keyOff + keyLength);
+        };
+        KeyDir.LogOrder order = (a, b) -> Location.offset(a) > Location.offset(b);
+        KeyDir kd = new KeyDir(0);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<String> wrong = new AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            long last = 0;
+            while (!stop.get()) {
+                long size = kd.size();
+                if (size < last) {
+                    wrong.compareAndSet(null, size + " after " + last);
+                }
+                last = size;
+            }
+        });
+        reader.start();
+        long offset = 64;
+        long deadline = System.nanoTime() + 300_000_000L;
+        for (int n = 0; System.nanoTime() < deadline && wrong.get() == null; n++) {
+            byte[] key = ("key-" + n).getBytes(StandardCharsets.UTF_8);
+            long loc = Location.of(1, offset);
+            offset += 40;
+            records.put(loc, key);
+            assertThat(kd.makeRoom(1)).isTrue(); // as the log writer does before it writes a put
+            kd.publish(KeyHash.hash(key), key, 0, key.length, loc, 40, check, order, (l, len) -> { });
+            kd.dropDeletedAnd(slot -> false);
+        }
+        stop.set(true);
+        reader.join();
+        assertThat(wrong.get()).as("size read during rebuilds").isNull();
     }
 
     private void run(long seed, int keyCount, boolean oneHash) throws Exception {

@@ -21,9 +21,10 @@ import java.util.concurrent.locks.LockSupport;
  * writer's lock once {@link #awaitPublished} has returned (or recovery's thread, before any other
  * thread sees the store).
  *
- * <p>The only code that changes the key directory and the live-byte accounting of segments: a new
- * record points its key at itself and makes the record it replaced dead; a merge moves keys to
- * their copies; recovery replays records and hints through the same door.
+ * <p>The only code that changes the key directory, and with it the live-byte accounting of
+ * segments (the log writer only counts a put's record live as it writes it): a new record points
+ * its key at itself and makes the record it replaced dead; a merge moves keys to their copies;
+ * recovery replays records and hints through the same door.
  *
  * <p>A put publishes its record after it has released the log writer's lock, beside other puts (see
  * {@link KeyDir#publish}). Everything else that changes the directory (deletes, batches, a merge's
@@ -58,11 +59,11 @@ public final class KeyDirWriter {
     private final LongAdder publishedPuts = new LongAdder();
     /**
      * Slots that writes may still take without a recount, the puts publishing already counted; the
-     * writer thread, under the log writer's lock. Good for {@code roomTable} only.
+     * writer thread, under the log writer's lock. Good until the next rebuild only.
      */
     private long roomLeft;
-    /** The table {@code roomLeft} was counted in: a rebuild, which may shrink it, forces a recount. Writer thread. */
-    private KeyDir.Table roomTable;
+    /** The key directory's rebuild count when {@code roomLeft} was counted: a rebuild may shrink the table. Writer thread. */
+    private int roomCountedAt = -1;
 
     /**
      * The writer of {@code keyDir}. Under {@code ALWAYS} ({@code keepUndurableTombstones}), a
@@ -84,7 +85,7 @@ public final class KeyDirWriter {
      * other core is writing.
      */
     public void ensureRoomForKeys(int keys) {
-        if (roomLeft >= keys && keyDir.table() == roomTable) {
+        if (roomLeft >= keys && keyDir.rebuilds() == roomCountedAt) {
             roomLeft -= keys;
             return;
         }
@@ -99,7 +100,7 @@ public final class KeyDirWriter {
             free = keyDir.freeSlots();
         }
         roomLeft = free - keys;
-        roomTable = keyDir.table();
+        roomCountedAt = keyDir.rebuilds();
     }
 
     /** Points the key directory at a record just written or replayed, and keeps the byte accounting. */
@@ -136,8 +137,14 @@ public final class KeyDirWriter {
      * {@link #publishing} and {@link #published}.
      */
     public void publish(Segment seg, long offset, int len, byte[] key, int hash) {
-        long previous = keyDir.publish(hash, key, 0, key.length, Location.of(seg.slot(), offset), len,
-                publishCheck, order, replaced);
+        long previous;
+        try {
+            previous = keyDir.publish(hash, key, 0, key.length, Location.of(seg.slot(), offset), len,
+                    publishCheck, order, replaced);
+        } catch (RuntimeException | Error e) {
+            seg.addDead(len); // never published (a failure comes before the slot changes), yet counted live
+            throw e;
+        }
         if (previous == KeyDir.BUSY) {
             seg.addDead(len); // the log writer counted it live when it wrote it
         }
@@ -149,14 +156,19 @@ public final class KeyDirWriter {
      */
     public void awaitPublished() {
         // A sum that reaches the count is exact: each stripe only rises, and none rises past it.
+        boolean interrupted = false;
         for (int spins = 0; publishedPuts.sum() != writtenPuts; spins++) {
             if (spins < 128) {
                 Thread.onSpinWait();
             } else if (spins < 1024) {
                 Thread.yield();
             } else {
+                interrupted |= Thread.interrupted(); // else the park returns at once, every time
                 LockSupport.parkNanos(20_000);
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -28,7 +28,8 @@ import java.util.function.LongSupplier;
  * <p>The one writer of the log: it owns the active segment, appends records and batches to it,
  * and rolls over to a new segment when it is full. A put encodes and checksums its record before
  * it takes the lock, and points the key directory at it after, so two cores can do those parts in
- * parallel: under the lock are only the place in the segment and the write. The key directory takes
+ * parallel: under the lock are the room check, the place in the segment (with a rollover when the
+ * segment is full, which under {@code ALWAYS} forces the sealed one) and the write. The key directory takes
  * concurrent publications by compare-and-set, toward the newer record only, so the record later in
  * the log wins whichever put publishes first. Deletes and batches, which must read the directory
  * before they write, still update it under the lock, once the puts already past it have published.
@@ -154,7 +155,7 @@ public final class LogWriter implements GroupCommit.Log {
     /**
      * Appends a put of {@code value} under {@code key}, expiring after {@code ttlMillis} unless 0;
      * returns its LSN. The record is encoded before the lock and published to the key directory
-     * after it, so the lock covers only the write.
+     * after it, so the lock covers the write and what places it.
      */
     public long put(byte[] key, byte[] value, long ttlMillis) {
         int flags = ttlMillis > 0 ? RecordFormat.EXPIRES : 0;

@@ -1,0 +1,44 @@
+package io.caskbench.bitcask;
+
+import io.caskbench.bitcask.testing.EveryBackend;
+import io.caskbench.bitcask.testing.WatchingBackend;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A put publishes its record in the key directory after it has written it and let go of the write lock;
+ * the publication reads the key's previous record to check the key. When that read fails, the put
+ * throws, the key keeps its previous value, and the record counts as dead, not live, in the statistics
+ * that decide when to merge.
+ */
+class PutPublicationTest {
+
+    @TempDir
+    Path dir;
+
+    @EveryBackend
+    void aPutWhosePublicationFailsLeavesItsRecordCountedDead(Backend backend) {
+        WatchingBackend watching = new WatchingBackend(backend.create());
+        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).build();
+        try (BitCask db = BitCask.open(dir, o)) {
+            db.put("k", new byte[100]);
+            BitCaskStats before = db.stats();
+            watching.beforeRead = name -> {
+                throw new BitCaskException("injected: cannot read " + name);
+            };
+            assertThatThrownBy(() -> db.put("k", new byte[300])).isInstanceOf(BitCaskException.class);
+            watching.beforeRead = name -> { };
+            BitCaskStats after = db.stats();
+            assertThat(after.liveBytes()).as("live bytes").isEqualTo(before.liveBytes());
+            assertThat(after.deadBytes()).as("dead bytes: the record that was written but not published")
+                    .isGreaterThan(before.deadBytes() + 300);
+            assertThat(db.get("k")).hasSize(100);
+            db.put("k", new byte[50]); // the store still takes writes
+            assertThat(db.get("k")).hasSize(50);
+        }
+    }
+}

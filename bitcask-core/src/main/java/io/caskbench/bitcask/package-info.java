@@ -72,8 +72,8 @@
  *   {@code Background} (interval sync and the automatic merge check), {@code Backup},
  *   {@code Stats}.</li>
  *   <li>{@code .log}: {@code LogWriter}, the one writer (lock, active segment, append, rollover,
- *   batches); {@code KeyDirWriter}, the only code that changes the key directory and live-byte
- *   accounting; {@code GroupCommit}, which sees the log through a two-method interface;
+ *   batches); {@code KeyDirWriter}, the only code that changes the key directory, the waiting
+ *   room for puts still publishing, and the live-byte accounting; {@code GroupCommit}, which sees the log through a two-method interface;
  *   {@code RecordReader}, lock-free gets and iteration with the record checks written once;
  *   {@code BatchFence}, the seqlock.</li>
  *   <li>{@code .segment}: {@code Segment}, {@code SegmentTable} (slots read without a lock, a

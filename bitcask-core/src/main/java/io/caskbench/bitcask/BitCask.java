@@ -269,7 +269,10 @@ public final class BitCask implements AutoCloseable {
      * @throws IllegalArgumentException when the key is empty or too long, or the value too long
      * @throws IllegalStateException    when the store is closed
      * @throws BitCaskException         when the write fails (for example on a full disk); the
-     *                                  store is unchanged then
+     *                                  store is unchanged then. When the record was written but
+     *                                  reading the key's previous record failed as the key
+     *                                  directory was updated, reads keep the previous value until
+     *                                  a reopen, which may find the new one
      */
     public void put(byte[] key, byte[] value) {
         limits.checkNewKey(key);

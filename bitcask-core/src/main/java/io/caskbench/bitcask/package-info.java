@@ -39,7 +39,9 @@
  * for a directory held by another store, {@link io.caskbench.bitcask.BitCaskCorruptionException} for
  * bytes that fail their CRC (they are never returned), {@link io.caskbench.bitcask.BitCaskReadOnlyException}
  * for a write to a read-only store, and the root type for I/O failures such as a full disk. A failed
- * write leaves the store as it was before the call.
+ * write leaves the store as it was before the call, with one exception: a put whose record was written
+ * but whose key directory update failed (a read of the key's previous record threw) keeps reads on the
+ * previous value, and a reopen may find the new one.
  *
  * <h2>Critical paths</h2>
  * {@code get}: hash the key, probe the directory (one cache miss), copy the record from the mapping

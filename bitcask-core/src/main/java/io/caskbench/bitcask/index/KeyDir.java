@@ -546,14 +546,27 @@ public final class KeyDir {
 
     /** Capacity for a rebuild: twice the live keys' worth, so rebuilds stay rare; within the bounds. */
     private int growthCapacity(int more) {
-        long want = Math.max(MIN_CAPACITY, (long) Math.ceil(2 * (size() + more) / MAX_LOAD));
+        return growthCapacity(size() + more);
+    }
+
+    /** Capacity for a rebuild that must hold {@code entries}, with room to spare; within the bounds. */
+    private int growthCapacity(long entries) {
+        long want = Math.max(MIN_CAPACITY, (long) Math.ceil(2 * entries / MAX_LOAD));
         int capacity = want >= maxCapacity ? maxCapacity : Integer.highestOneBit((int) want - 1) << 1;
         return Math.max(minCapacity, capacity);
     }
 
     private Table rebuild(int capacity, IntPredicate dropSegment, LongPredicate keep) {
         Table old = table;
-        Table t = new Table(capacity);
+        // The live keys alone do not size it: under ALWAYS it also keeps the tombstones not yet forced.
+        long entries = 0;
+        for (int j = 0; j < old.capacity(); j++) {
+            long loc = old.loc(j);
+            if (loc != 0 && !dropSegment.test(Location.slot(loc)) && (!Location.isDeleted(loc) || keep.test(loc))) {
+                entries++;
+            }
+        }
+        Table t = new Table(Math.max(capacity, growthCapacity(entries + 1)));
         long count = 0;
         long kept = 0;
         for (int j = 0; j < old.capacity(); j++) {

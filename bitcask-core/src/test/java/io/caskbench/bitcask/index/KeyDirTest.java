@@ -2,6 +2,7 @@ package io.caskbench.bitcask.index;
 
 import io.caskbench.bitcask.format.KeyHash;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -112,5 +113,34 @@ class KeyDirTest {
         put(kd, "key5", 41); // an existing key still fits
         assertThatThrownBy(() -> put(kd, "one too many", 40)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> new KeyDir(KeyDir.MAX_KEYS + 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /**
+     * Under ALWAYS a rebuild keeps the tombstones not yet forced, so that a reader who finds one can wait
+     * for it. A rebuild sized by the live keys alone has no room for them: after 5000 deletes, with no
+     * live key left, it built the smallest table and looked forever for a free slot for the 1025th
+     * tombstone, holding the write lock.
+     */
+    @Test
+    @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang must fail, not stall the build
+    void aRebuildMakesRoomForTheTombstonesItKeeps() {
+        KeyDir kd = new KeyDir(0);
+        int keys = 5000;
+        for (int k = 0; k < keys; k++) {
+            put(kd, "key" + k, 40);
+        }
+        for (int k = 0; k < keys; k++) {
+            delete(kd, "key" + k);
+        }
+        kd.keepDeleted(loc -> true); // none of them forced yet
+        kd.dropDeletedAnd(slot -> false);
+        assertThat(kd.size()).isZero();
+        assertThat(kd.freeSlots()).isPositive();
+        long tombstone = kd.locate(KeyHash.hash(bytes("key7")), bytes("key7"), 0, 4, check);
+        assertThat(Location.isDeleted(tombstone)).as("key7's tombstone is kept").isTrue();
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -18,8 +18,9 @@
  *   takes the lock, holds it only to copy the record into the active segment, and publishes the new
  *   location in the key directory after it lets go: puts on two cores probe the directory in
  *   parallel, and a compare-and-set that only moves a key toward a later record in the log makes
- *   the newest record win whichever publishes first. Deletes and batches, which read the directory
- *   before they write, update it under the lock once the puts already past it have published.
+ *   the newest record win whichever publishes first. Deletes, which read the directory before they
+ *   write, and batches, whose keys appear all at once, update it under the lock once the puts already
+ *   past it have published.
  *   Forcing under {@link io.caskbench.bitcask.SyncPolicy#ALWAYS} happens after the lock is released,
  *   and concurrent writers share one force (group commit).</li>
  *   <li><b>Merge</b> runs on the caller's thread (or the background thread under auto-merge) while
@@ -58,8 +59,9 @@
  *   {@code ALWAYS} a record not yet forced sends the reader to {@code log.GroupCommit.syncAll}
  *   outside the gate, and it reads again.</li>
  *   <li>{@code put}: {@code BitCask.put} checks the arguments → (1) {@code log.LogWriter.put}
- *   encodes the record and takes the lock → (2) {@code write} writes it through
- *   {@code Segment.writer()}, rolling over when full, and releases the lock → (3)
+ *   encodes the record and takes the lock, checks room in the key directory and places the record
+ *   ({@code reserve}, rolling over when full) → (2) {@code write} writes it through
+ *   {@code Segment.writer()}, and the lock is released → (3)
  *   {@code log.KeyDirWriter.publish} → (4) {@code index.KeyDir.publish}. Back in the facade, {@code afterWrite} joins
  *   {@code GroupCommit.syncTo} under {@code ALWAYS}.</li>
  * </ol>

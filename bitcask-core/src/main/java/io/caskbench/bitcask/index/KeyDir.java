@@ -299,8 +299,9 @@ public final class KeyDir {
     }
 
     /**
-     * Live keys; any thread. While puts publish, the count of one may lag the count of another by
-     * the puts under way, as each count is read on its own.
+     * Live keys; any thread. An estimate while writes go on: the exclusive writer's count and the
+     * publishing puts' counts are read one after the other, so a reader descheduled between them
+     * can mix two moments.
      */
     public long size() {
         return (long) LIVE.getAcquire(this) + inserted.sum() + revived.sum();
@@ -583,8 +584,8 @@ public final class KeyDir {
                 count++;
             }
         }
-        // The counts publishing puts keep are not reset: a lock-free size() then reads the count
-        // before or the count after the rebuild, never a mix of the two.
+        // The counts publishing puts keep are not reset, so a rebuild does not move size(): it
+        // changes no key, and must not look as if it did.
         used = count + kept - inserted.sum();
         LIVE.setRelease(this, count - inserted.sum() - revived.sum());
         rebuilds++;

@@ -17,9 +17,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Threading: {@link #publish} and {@link #published} on any putting thread, after the put's record
- * is written and counted by {@link #publishing}; everything else on the writer thread, under the log
- * writer's lock once {@link #awaitPublished} has returned (or recovery's thread, before any other
- * thread sees the store).
+ * is written and counted by {@link #publishing}; {@link #publishing} and {@link #ensureRoomForKeys}
+ * on the writer thread under the log writer's lock, while puts may still publish (they only count);
+ * everything else on the writer thread, under the lock once {@link #awaitPublished} has returned (or
+ * recovery's thread, before any other thread sees the store).
  *
  * <p>The only code that changes the key directory, and with it the live-byte accounting of
  * segments (the log writer only counts a put's record live as it writes it): a new record points

@@ -31,8 +31,9 @@ import java.util.function.LongSupplier;
  * parallel: under the lock are the room check, the place in the segment (with a rollover when the
  * segment is full, which under {@code ALWAYS} forces the sealed one) and the write. The key directory takes
  * concurrent publications by compare-and-set, toward the newer record only, so the record later in
- * the log wins whichever put publishes first. Deletes and batches, which must read the directory
- * before they write, still update it under the lock, once the puts already past it have published.
+ * the log wins whichever put publishes first. Deletes (which read the directory before they write)
+ * and batches (whose keys must all appear at once) still update it under the lock, once the puts
+ * already past it have published.
  *
  * <p>Records still reach the file in the order of the log, one writer at a time. After a
  * {@code kill -9} the log is therefore a prefix with no holes: a put that returned never sits

@@ -77,9 +77,9 @@ public final class KeyDir {
      * (a fence per put would cost more than the put).
      */
     private long live;
-    /** Slots taken by {@link #publish}; publishing threads add, a rebuild resets. Striped: two cores publish at once. */
+    /** Slots taken by {@link #publish}; publishing threads add (a rebuild folds it into {@code used}, never resets it). Striped: two cores publish at once. */
     private final LongAdder inserted = new LongAdder();
-    /** Deleted keys that {@link #publish} made live again; publishing threads add, a rebuild resets. */
+    /** Deleted keys that {@link #publish} made live again; publishing threads add (a rebuild folds it into {@code live}). */
     private final LongAdder revived = new LongAdder();
     /** Length of the record the last put or delete replaced; writer thread, under the log writer's lock. */
     private int replacedLength;
@@ -557,13 +557,18 @@ public final class KeyDir {
         return Math.max(minCapacity, capacity);
     }
 
+    /** True when a rebuild keeps the entry at {@code loc}: taken, in a kept segment, and live or a kept tombstone. */
+    private static boolean survives(long loc, IntPredicate dropSegment, LongPredicate keep) {
+        return loc != 0 && !dropSegment.test(Location.slot(loc)) && (!Location.isDeleted(loc) || keep.test(loc));
+    }
+
     private Table rebuild(int capacity, IntPredicate dropSegment, LongPredicate keep) {
         Table old = table;
         // The live keys alone do not size it: under ALWAYS it also keeps the tombstones not yet forced.
         long entries = 0;
         for (int j = 0; j < old.capacity(); j++) {
             long loc = old.loc(j);
-            if (loc != 0 && !dropSegment.test(Location.slot(loc)) && (!Location.isDeleted(loc) || keep.test(loc))) {
+            if (survives(loc, dropSegment, keep)) {
                 entries++;
             }
         }
@@ -572,7 +577,7 @@ public final class KeyDir {
         long kept = 0;
         for (int j = 0; j < old.capacity(); j++) {
             long loc = old.loc(j);
-            if (loc == 0 || dropSegment.test(Location.slot(loc)) || (Location.isDeleted(loc) && !keep.test(loc))) {
+            if (!survives(loc, dropSegment, keep)) {
                 continue;
             }
             int i = emptySlot(t, (int) (old.meta(j) >>> 32));

@@ -84,7 +84,8 @@
  *   private lock for changes), {@code SegmentScanner}, {@code UnforcedSegments} (sealed segments
  *   to force, oldest first), {@code HintWriter} (its own daemon).</li>
  *   <li>{@code .recovery}: {@code Recovery}, all that open does to the files, with {@code HintSweep},
- *   which loads the hint files of consecutive segments in one pass in hash order; {@code Maintenance},
+ *   which loads the hint files of consecutive segments in one pass over the key directory, band of
+ *   hashes by band, each file read through a {@code format.HintReader} window; {@code Maintenance},
  *   where the facade's {@code isStore}, {@code verify} and {@code repair} begin, over
  *   {@code StoreVerifier} (a {@code SegmentCheck} per data file, {@code HintComparison} for its
  *   hint) and {@code StoreRepairer}, which apply open's rules to a directory without opening it.</li>
@@ -92,8 +93,9 @@
  *   {@code MergePolicy}, {@code MergeThrottle}, {@code MergePacer}, {@code ForegroundLatency},
  *   {@code Relocations}.</li>
  *   <li>{@code .index}: {@code KeyDir} and {@code Location}, the bit packing of a record's place.</li>
- *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat}, and {@code KeyHash}, which is
- *   part of the format because hint files are sorted by it.</li>
+ *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat} with {@code HintReader}, which
+ *   reads a hint file front to back through a window, and {@code KeyHash}, which is part of the
+ *   format because hint files are sorted by it.</li>
  *   <li>{@code .io}: the backends ({@code FileChannelBackend}; {@code MappedBackend} and, for JDK 22
  *   and newer, {@code MemorySegmentBackend}, which share {@code MappedSegment}), {@code ReaderGate},
  *   file naming and durable file helpers,

@@ -3,6 +3,7 @@ package io.caskbench.bitcask;
 import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
+import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.FaultyBackend.Kind;
 import io.caskbench.bitcask.testing.ScratchDir;
 import io.caskbench.bitcask.testing.Seeds;
@@ -144,17 +145,26 @@ class IoErrorSweepTest {
     @EveryBackend
     void theScriptReachesEveryKindOfFileOperationThroughTheBackend(Backend backend) {
         SweepRun clean = new SweepRun(backend, SyncPolicy.NONE, 1, script(1), 0, tmp.resolve("kinds"));
+        clean.faulty.recordCalls(true);
         clean.execute();
         assertThat(clean.violations).as("the script without faults").isEmpty();
         Map<Kind, Long> counts = new EnumMap<>(Kind.class);
         for (Kind kind : Kind.values()) {
             counts.put(kind, clean.faulty.count(kind));
         }
-        Set<Kind> needed = EnumSet.of(Kind.OPEN_WRITABLE, Kind.OPEN_READ_ONLY, Kind.WRITE, Kind.READ, Kind.READ_FILE,
+        Set<Kind> needed = EnumSet.of(Kind.OPEN_WRITABLE, Kind.OPEN_READ_ONLY, Kind.WRITE, Kind.READ,
                 Kind.WRITE_FILE, Kind.RENAME, Kind.DELETE, Kind.FORCE_DIRECTORY);
         for (Kind kind : needed) {
             assertThat(counts.get(kind)).as("%s calls in the script, of %s", kind, counts).isPositive();
         }
+        // Open reads hint files through a reader of the backend, a window at a time.
+        Set<Kind> hintReads = EnumSet.noneOf(Kind.class);
+        for (FaultyBackend.Call call : clean.faulty.calls()) {
+            if (call.path() != null && call.path().toString().endsWith(".hint")) {
+                hintReads.add(call.kind());
+            }
+        }
+        assertThat(hintReads).as("calls on hint files").contains(Kind.OPEN_READ_ONLY, Kind.READ);
         assertThat(counts.get(Kind.FORCE) + counts.get(Kind.FORCE_FILE)).as("forces of segments, of %s", counts).isPositive();
         assertThat(counts.get(Kind.LINK_OR_COPY) + counts.get(Kind.COPY_PREFIX)).as("backup copies, of %s", counts).isPositive();
     }

@@ -187,33 +187,55 @@ public final class HintFormat {
      * that data file of {@code dataLength} bytes. Limits are the format's, not a store's options.
      */
     public static Validation validate(byte[] hint, long segmentId, long salt, long dataLength) {
-        if (hint.length < HEADER_SIZE + FOOTER_SIZE) {
+        return validate(new HintReader(hint, true), segmentId, salt, dataLength);
+    }
+
+    /**
+     * The same, reading the file once front to back through {@code hint}, which must keep a CRC and not
+     * have loaded anything yet. A file whose CRC does not match is refused for that reason, whatever
+     * else is wrong with it.
+     */
+    public static Validation validate(HintReader hint, long segmentId, long salt, long dataLength) {
+        long size = hint.size();
+        if (size < HEADER_SIZE + FOOTER_SIZE) {
             return Validation.unusable("too short");
         }
-        int body = hint.length - FOOTER_SIZE;
-        if (RecordFormat.getInt(hint, body + FOOTER_CRC) != RecordFormat.crc(hint, 0, body + FOOTER_CRC)) {
+        Validation content = content(hint, segmentId, salt, dataLength);
+        int crc = hint.crc();
+        int at = hint.load(size - Integer.BYTES, Integer.BYTES);
+        if (RecordFormat.getInt(hint.window(), at) != crc) {
             return Validation.unusable("CRC mismatch");
         }
-        if (RecordFormat.getInt(hint, MAGIC_OFFSET) != MAGIC || RecordFormat.getUnsignedShort(hint, VERSION_OFFSET) != RecordFormat.VERSION
-                || RecordFormat.getLong(hint, ID_OFFSET) != segmentId || RecordFormat.getLong(hint, SALT_OFFSET) != salt) {
+        return content;
+    }
+
+    /** The checks of {@link #validate} but the CRC, in file order, stopping at the first that fails. */
+    private static Validation content(HintReader hint, long segmentId, long salt, long dataLength) {
+        int h = hint.load(0, HEADER_SIZE);
+        byte[] w = hint.window();
+        if (RecordFormat.getInt(w, h + MAGIC_OFFSET) != MAGIC || RecordFormat.getUnsignedShort(w, h + VERSION_OFFSET) != RecordFormat.VERSION
+                || RecordFormat.getLong(w, h + ID_OFFSET) != segmentId || RecordFormat.getLong(w, h + SALT_OFFSET) != salt) {
             return Validation.unusable("header does not belong to this data file");
         }
-        long covered = RecordFormat.getLong(hint, COVERED_OFFSET);
+        long covered = RecordFormat.getLong(w, h + COVERED_OFFSET);
         if (covered < RecordFormat.FILE_HEADER_SIZE || covered > dataLength) {
             return Validation.unusable("covers " + covered + " bytes but the data file has " + dataLength);
         }
+        long body = hint.size() - FOOTER_SIZE;
         int count = 0;
-        int p = HEADER_SIZE;
+        long p = HEADER_SIZE;
         long previousHash = Long.MIN_VALUE;
         long previousOffset = -1;
         while (p < body) {
             if (p + ENTRY_SIZE > body) {
                 return Validation.unusable("truncated entry at " + p);
             }
-            long offset = Integer.toUnsignedLong(RecordFormat.getInt(hint, p + ENTRY_OFFSET));
-            long recordLength = Integer.toUnsignedLong(RecordFormat.getInt(hint, p + ENTRY_LENGTH));
-            int flags = RecordFormat.getUnsignedShort(hint, p + ENTRY_FLAGS);
-            int keyLength = RecordFormat.getUnsignedShort(hint, p + ENTRY_KEY_LENGTH);
+            int e = hint.load(p, ENTRY_SIZE);
+            w = hint.window();
+            long offset = Integer.toUnsignedLong(RecordFormat.getInt(w, e + ENTRY_OFFSET));
+            long recordLength = Integer.toUnsignedLong(RecordFormat.getInt(w, e + ENTRY_LENGTH));
+            int flags = RecordFormat.getUnsignedShort(w, e + ENTRY_FLAGS);
+            int keyLength = RecordFormat.getUnsignedShort(w, e + ENTRY_KEY_LENGTH);
             int expected = RecordFormat.keyOffset(flags) + keyLength;
             if (keyLength == 0 || (flags & ~(RecordFormat.TOMBSTONE | RecordFormat.EXPIRES)) != 0
                     || recordLength < expected || recordLength > RecordFormat.MAX_RECORD_LENGTH
@@ -222,7 +244,8 @@ public final class HintFormat {
                     || p + ENTRY_SIZE + keyLength > body) {
                 return Validation.unusable("bad entry at " + p);
             }
-            int hash = KeyHash.hash(hint, p + ENTRY_SIZE, keyLength);
+            e = hint.load(p, ENTRY_SIZE + keyLength);
+            int hash = KeyHash.hash(hint.window(), e + ENTRY_SIZE, keyLength);
             if (hash < previousHash || (hash == previousHash && offset <= previousOffset)) {
                 return Validation.unusable("entry at " + p + " is out of hash order");
             }
@@ -231,7 +254,8 @@ public final class HintFormat {
             p += ENTRY_SIZE + keyLength;
             count++;
         }
-        if (count != RecordFormat.getInt(hint, body + FOOTER_COUNT)) {
+        int f = hint.load(body, Integer.BYTES);
+        if (count != RecordFormat.getInt(hint.window(), f + FOOTER_COUNT)) {
             return Validation.unusable("entry count mismatch");
         }
         return new Validation(covered, null);

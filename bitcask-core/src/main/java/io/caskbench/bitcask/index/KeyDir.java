@@ -54,6 +54,8 @@ public final class KeyDir {
 
     private static final VarHandle LOCS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final int SPINS_BEFORE_YIELD = 64;
+    /** Longs in a cache line of 64 bytes: {@link #warm} loads one of each. */
+    private static final int LONGS_PER_LINE = 8;
     private static final VarHandle LIVE;
 
     static {
@@ -318,6 +320,24 @@ public final class KeyDir {
     /** Taken slots, deleted keys included. */
     private long usedSlots() {
         return used + inserted.sum();
+    }
+
+    /**
+     * Reads the slots where keys of hashes {@code firstHash} to {@code lastHash} (signed, in the
+     * same half of the hash space) begin their probes, front to back, one load per cache line, and
+     * returns a sum of what it read only so that the loads are kept. Open calls it before it adds
+     * the keys of that band of hashes: inserted in hash order the keys touch the band's slots with
+     * gaps, each a miss to memory, while a read front to back is streamed in by the hardware
+     * prefetcher. Writer only.
+     */
+    public long warm(int firstHash, int lastHash) {
+        Table t = table;
+        long sum = 0;
+        int end = 2 * t.first(lastHash) + 1;
+        for (int i = 2 * t.first(firstHash); i <= end; i += LONGS_PER_LINE) {
+            sum += t.entries[i];
+        }
+        return sum;
     }
 
     /**

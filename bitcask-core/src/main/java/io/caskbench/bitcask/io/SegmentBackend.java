@@ -27,7 +27,10 @@ public interface SegmentBackend {
     /** Opens an existing file for reading only. */
     SegmentReader openReadOnly(Path file);
 
-    /** The whole content of a small file (a hint file), or null when it does not exist. */
+    /**
+     * The whole content of a small file, or null when it does not exist: {@code verify} reads hint
+     * files so. Open reads them through {@link #openReadOnly}, a window at a time.
+     */
     default byte[] readFile(Path file) {
         return DurableFiles.read(file);
     }

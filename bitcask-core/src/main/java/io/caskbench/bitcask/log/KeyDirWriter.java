@@ -104,6 +104,11 @@ public final class KeyDirWriter {
         roomCountedAt = keyDir.rebuilds();
     }
 
+    /** {@link KeyDir#warm}: open calls it before it replays a band of hashes. */
+    public long warm(int firstHash, int lastHash) {
+        return keyDir.warm(firstHash, lastHash);
+    }
+
     /** Points the key directory at a record just written or replayed, and keeps the byte accounting. */
     public void index(Segment seg, long offset, int len, int flags, byte[] key, int keyOff, int keyLength, int hash) {
         long loc = Location.of(seg.slot(), offset);

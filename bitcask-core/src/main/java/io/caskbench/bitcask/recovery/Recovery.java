@@ -2,6 +2,7 @@ package io.caskbench.bitcask.recovery;
 
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.format.HintFormat;
+import io.caskbench.bitcask.format.HintReader;
 import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.KeyDir;
@@ -20,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
@@ -55,8 +57,8 @@ public final class Recovery {
     private final boolean readOnly;
     /** Final, safe everywhere. */
     private final boolean syncAlways;
-    /** Hint bytes loaded in one hash-ordered sweep (see {@link HintSweep}). Final. */
-    private final long hintSweepBytes;
+    /** Most hint files loaded in one hash-ordered sweep (see {@link HintSweep}). Final. */
+    private final int hintSweepFiles;
     /** The segment writes go on in, null while none is found; opening thread. */
     private Segment active;
 
@@ -72,15 +74,15 @@ public final class Recovery {
     /** Recovery of the store in {@code dir} into {@code table} and {@code keyDir}. */
     public Recovery(StoreDirectory dir, SegmentTable table, KeyDir keyDir, KeyDirWriter keys, UnforcedSegments unforced,
                     long segmentSize, long expectedKeys, boolean readOnly, boolean syncAlways) {
-        this(dir, table, keyDir, keys, unforced, segmentSize, expectedKeys, readOnly, syncAlways, HintSweep.defaultBudget());
+        this(dir, table, keyDir, keys, unforced, segmentSize, expectedKeys, readOnly, syncAlways, HintSweep.MAX_FILES);
     }
 
     /**
-     * The same, loading at most about {@code hintSweepBytes} of hint files at once: a store's open
-     * uses the default, and tests a small budget, so that one open runs several sweeps.
+     * The same, loading at most {@code hintSweepFiles} hint files at once: a store's open uses
+     * {@link HintSweep#MAX_FILES}, and tests fewer, so that one open runs several sweeps.
      */
     public Recovery(StoreDirectory dir, SegmentTable table, KeyDir keyDir, KeyDirWriter keys, UnforcedSegments unforced,
-                    long segmentSize, long expectedKeys, boolean readOnly, boolean syncAlways, long hintSweepBytes) {
+                    long segmentSize, long expectedKeys, boolean readOnly, boolean syncAlways, int hintSweepFiles) {
         this.dir = dir;
         this.table = table;
         this.keyDir = keyDir;
@@ -90,7 +92,7 @@ public final class Recovery {
         this.expectedKeys = expectedKeys;
         this.readOnly = readOnly;
         this.syncAlways = syncAlways;
-        this.hintSweepBytes = hintSweepBytes;
+        this.hintSweepFiles = hintSweepFiles;
     }
 
     /** Recovers the store; once. */
@@ -110,8 +112,7 @@ public final class Recovery {
         long started = System.nanoTime();
         keyDir.reserve(Math.min(KeyDir.MAX_KEYS, Math.max(expectedKeys, hintedEntries(ids))));
         int fromHints = 0;
-        HintSweep sweep = new HintSweep(keys, hintSweepBytes);
-        try {
+        try (HintSweep sweep = new HintSweep(keys, hintSweepFiles)) {
             for (int n = 0; n < ids.size(); n++) {
                 if (loadSegment(ids.get(n), n == ids.size() - 1, sweep)) {
                     fromHints++;
@@ -198,10 +199,11 @@ public final class Recovery {
         long scanFrom = RecordFormat.FILE_HEADER_SIZE;
         boolean hinted = false;
         boolean reopen = newest && !readOnly;
-        byte[] hint = dir.backend().readFile(SegmentFiles.hintFile(dir.path(), id));
-        HintFormat.Validation v = hint == null ? null : validHint(seg, hint, length);
+        Path hintFile = SegmentFiles.hintFile(dir.path(), id);
+        SegmentReader hint = openHint(hintFile);
+        HintFormat.Validation v = hint == null ? null : validHint(seg, hintFile, hint, length);
         if (v != null && v.covered() == length && !reopen) {
-            sweep.add(seg, hint);
+            sweep.add(seg, hintFile, hint);
             seg.end(length);
             if (!readOnly) {
                 unforced.add(seg);
@@ -209,7 +211,7 @@ public final class Recovery {
             return true;
         }
         if (v != null) {
-            sweep.add(seg, hint); // a hint that leaves a tail to scan, or the segment reopened for writes
+            sweep.add(seg, hintFile, hint); // a hint that leaves a tail to scan, or the segment reopened for writes
         }
         sweep.apply(); // everything older, and this hint, before anything of the tail
         if (v != null) {
@@ -278,11 +280,29 @@ public final class Recovery {
         return salt;
     }
 
-    /** A hint file's validation when it is usable; null, with a WARN, when it is not. */
-    private HintFormat.Validation validHint(Segment seg, byte[] hint, long dataLength) {
-        HintFormat.Validation v = HintFormat.validate(hint, seg.id(), seg.salt(), dataLength);
+    /**
+     * A data file's hint file, opened through the backend to be read front to back (never copied whole
+     * into the heap; see {@link HintSweep}), or null when there is none.
+     */
+    private SegmentReader openHint(Path hintFile) {
+        return Files.isRegularFile(hintFile) ? dir.backend().openReadOnly(hintFile) : null;
+    }
+
+    /**
+     * A hint file's validation when it is usable, the file left open for the sweep; null, with a WARN
+     * and the file closed, when it is not.
+     */
+    private HintFormat.Validation validHint(Segment seg, Path hintFile, SegmentReader hint, long dataLength) {
+        HintFormat.Validation v;
+        try {
+            v = HintFormat.validate(new HintReader(hint::read, hint.size(), true), seg.id(), seg.salt(), dataLength);
+        } catch (RuntimeException e) {
+            hint.close();
+            throw e;
+        }
         if (!v.usable()) {
-            LOG.warn("{}: unusable hint file ({}); scanning {} instead", SegmentFiles.hintFile(dir.path(), seg.id()), v.reason(), seg.file());
+            hint.close();
+            LOG.warn("{}: unusable hint file ({}); scanning {} instead", hintFile, v.reason(), seg.file());
             return null;
         }
         return v;

@@ -187,6 +187,19 @@ abstract class FileSegment implements SegmentWriter {
         }
     }
 
+    /**
+     * Closes the channel of a segment whose construction failed after it was opened, adding a failure to
+     * close to {@code failure}; the segment counts as closed.
+     */
+    final void abandon(Throwable failure) {
+        closed.set(true);
+        try {
+            channel.close();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
     /** Backend-specific release before the channel closes (force and unmap). */
     abstract void release();
 

@@ -62,27 +62,32 @@ final class MappedSegment extends FileSegment {
      */
     MappedSegment(Path file, boolean writable, int capacity, Mapper mapper) {
         super(file, writable);
-        long length = super.size();
-        if (!writable && length > Integer.MAX_VALUE) {
-            throw new BitCaskException("segment " + file + " is larger than a mapping can hold: " + length);
-        }
-        if (writable) {
-            int mapSize = (int) Math.max(capacity, Math.min(length, Integer.MAX_VALUE));
-            long allocated = length;
-            if (length < mapSize) {
-                // Allocate the first chunk with real bytes before the mapping (which grows the
-                // file sparsely to mapSize) so the first writes never land in a hole.
-                allocated = Math.min(mapSize, length + ALLOCATION_CHUNK);
-                allocate(length, allocated);
-                resized.set(true);
+        try {
+            long length = super.size();
+            if (!writable && length > Integer.MAX_VALUE) {
+                throw new BitCaskException("segment " + file + " is larger than a mapping can hold: " + length);
             }
-            this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_WRITE, mapSize), "map");
-            this.capacity = mapSize;
-            this.readable = allocated;
-        } else {
-            this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_ONLY, length), "map");
-            this.capacity = length;
-            this.readable = length;
+            if (writable) {
+                int mapSize = (int) Math.max(capacity, Math.min(length, Integer.MAX_VALUE));
+                long allocated = length;
+                if (length < mapSize) {
+                    // Allocate the first chunk with real bytes before the mapping (which grows the
+                    // file sparsely to mapSize) so the first writes never land in a hole.
+                    allocated = Math.min(mapSize, length + ALLOCATION_CHUNK);
+                    allocate(length, allocated);
+                    resized.set(true);
+                }
+                this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_WRITE, mapSize), "map");
+                this.capacity = mapSize;
+                this.readable = allocated;
+            } else {
+                this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_ONLY, length), "map");
+                this.capacity = length;
+                this.readable = length;
+            }
+        } catch (RuntimeException | Error e) {
+            abandon(e); // nothing is mapped: the channel is all there is to close
+            throw e;
         }
     }
 

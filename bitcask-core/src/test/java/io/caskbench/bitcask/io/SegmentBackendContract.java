@@ -4,6 +4,8 @@ import io.caskbench.bitcask.BitCaskException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,9 +14,11 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The contract every {@link SegmentBackend} must meet; one subclass per backend. */
 abstract class SegmentBackendContract {
@@ -136,6 +140,35 @@ abstract class SegmentBackendContract {
             byte[] b = new byte[1];
             r.read(0, b, 0, 1);
             assertThat(b[0]).isEqualTo((byte) 499);
+        }
+    }
+
+    /**
+     * A file larger than one mapping can hold (sparse, so it costs no disk) is refused by the mapped
+     * backends and read by the others; either way, no file descriptor stays open after it.
+     */
+    @Test
+    void anOpenThatFailsLeavesNoDescriptorOpen() throws Exception {
+        Path fds = Path.of("/proc/self/fd");
+        assumeTrue(Files.isDirectory(fds), "needs /proc/self/fd to count descriptors");
+        Path f = dir.resolve("huge");
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength(Integer.MAX_VALUE + 1L);
+        }
+        long before = descriptors(fds);
+        for (int i = 0; i < 50; i++) {
+            try (SegmentReader r = backend().openReadOnly(f)) {
+                assertThat(r.size()).isEqualTo(Integer.MAX_VALUE + 1L);
+            } catch (BitCaskException refused) {
+                assertThat(refused).hasMessageContaining("larger than a mapping can hold");
+            }
+        }
+        assertThat(descriptors(fds)).as("open descriptors after 50 opens").isLessThan(before + 10);
+    }
+
+    private static long descriptors(Path fds) throws IOException {
+        try (Stream<Path> list = Files.list(fds)) {
+            return list.count();
         }
     }
 

@@ -30,8 +30,8 @@ import java.util.Arrays;
  * </pre>
  *
  * Entries are sorted by the {@link KeyHash} of their key as a signed {@code int}, and entries of
- * equal hash are in the order their records were written: open merges the hint files of many
- * segments by hash and relies on it to apply each key's records oldest first.
+ * equal hash are in the order their records were written: open loads the hint files of many
+ * segments band of hashes by band and relies on it to apply each key's records oldest first.
  * A hint file whose CRC, header, entries or order do not check out is ignored and its data file scanned.
  * A hint is written only after its data file was forced, so after a power loss it never lists
  * records that are not on the disk.
@@ -167,12 +167,13 @@ public final class HintFormat {
      * What {@link #validate} found.
      *
      * @param covered the data offset up to which the hint lists every record, or -1 when unusable
+     * @param entries the number of entries, 0 when unusable
      * @param reason  why the hint is unusable, or null
      */
-    public record Validation(long covered, String reason) {
+    public record Validation(long covered, int entries, String reason) {
 
         static Validation unusable(String reason) {
-            return new Validation(-1, reason);
+            return new Validation(-1, 0, reason);
         }
 
         /** True when the hint can be applied. */
@@ -258,7 +259,7 @@ public final class HintFormat {
         if (count != RecordFormat.getInt(hint.window(), f + FOOTER_COUNT)) {
             return Validation.unusable("entry count mismatch");
         }
-        return new Validation(covered, null);
+        return new Validation(covered, count, null);
     }
 
     /** Visits the entries of a hint file that {@link #validate} accepted. */

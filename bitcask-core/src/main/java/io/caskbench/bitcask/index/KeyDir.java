@@ -322,6 +322,11 @@ public final class KeyDir {
         return used + inserted.sum();
     }
 
+    /** Slots of the current table. */
+    public int capacity() {
+        return table.capacity();
+    }
+
     /**
      * Reads the slots where keys of hashes {@code firstHash} to {@code lastHash} (signed, in the
      * same half of the hash space) begin their probes, front to back, one load per cache line, and

@@ -104,6 +104,11 @@ public final class KeyDirWriter {
         roomCountedAt = keyDir.rebuilds();
     }
 
+    /** Slots of the key directory's table. */
+    public int capacity() {
+        return keyDir.capacity();
+    }
+
     /** {@link KeyDir#warm}: open calls it before it replays a band of hashes. */
     public long warm(int firstHash, int lastHash) {
         return keyDir.warm(firstHash, lastHash);

@@ -46,14 +46,24 @@ final class HintSweep implements AutoCloseable {
      */
     static final int BANDS = 1024;
 
+    /**
+     * Warming a band reads all its slots, a cost that grows with the directory, not with the entries
+     * applied: it is done only when the pending entries are at least one per this many slots, so that
+     * the lines it streams in stay few against the misses it saves. One segment's hint applied before a
+     * scan, in a large directory, goes without.
+     */
+    static final int SLOTS_PER_ENTRY_TO_WARM = 32;
+
     /** Final, safe everywhere. */
     private final KeyDirWriter keys;
     /** Final. */
     private final int maxFiles;
-    /** What warming the directory read, kept only so that its loads are not dropped; opening thread. */
-    private long warmed;
     /** Hinted segments waiting, oldest first; opening thread. */
     private final List<Cursor> pending = new ArrayList<>();
+    /** Entries of {@code pending}'s hint files; opening thread. */
+    private long pendingEntries;
+    /** What warming the directory read, kept only so that its loads are not dropped; opening thread. */
+    private long warmed;
 
     /** A sweep into {@code keys} that holds at most {@code maxFiles} hint files at once. */
     HintSweep(KeyDirWriter keys, int maxFiles) {
@@ -65,20 +75,21 @@ final class HintSweep implements AutoCloseable {
     }
 
     /**
-     * Adds a segment whose hint file {@link HintFormat#validate} accepted, read from {@code file}, which
-     * the sweep closes once applied, on {@link #close}, or when this call fails; applies the sweep when it holds its most
-     * files. When the hint leaves part of the data file unlisted, the caller applies the sweep before
-     * it scans that part.
+     * Adds a segment whose hint file {@link HintFormat#validate} accepted as {@code checked}, read from
+     * {@code file} of {@code size} bytes; the sweep closes the file once applied, on {@link #close}, or
+     * when this call fails. Applies the sweep when it holds its most files. When the hint leaves part of
+     * the data file unlisted, the caller applies the sweep before it scans that part.
      */
-    void add(Segment seg, Path path, SegmentReader file) {
+    void add(Segment seg, Path path, SegmentReader file, long size, HintFormat.Validation checked) {
         Cursor c;
         try {
-            c = new Cursor(seg, path, file);
-        } catch (RuntimeException e) {
-            file.close();
+            c = new Cursor(seg, path, file, size);
+        } catch (RuntimeException | Error e) {
+            close(file, e);
             throw e;
         }
         pending.add(c);
+        pendingEntries += checked.entries();
         if (pending.size() >= maxFiles) {
             apply();
         }
@@ -87,12 +98,16 @@ final class HintSweep implements AutoCloseable {
     /**
      * Applies every pending hint to the key directory, one band of hashes at a time; nothing is
      * pending after.
+     *
+     * @throws BitCaskCorruptionException when a hint file changed after it was checked
      */
     void apply() {
         if (pending.isEmpty()) {
             return;
         }
+        Throwable failure = null;
         try {
+            boolean warm = pendingEntries * SLOTS_PER_ENTRY_TO_WARM >= keys.capacity();
             for (Cursor c : pending) {
                 c.advance();
             }
@@ -100,7 +115,9 @@ final class HintSweep implements AutoCloseable {
             for (int band = 0; band < BANDS; band++) {
                 long first = Integer.MIN_VALUE + band * span;
                 long last = band == BANDS - 1 ? Integer.MAX_VALUE : first + span - 1;
-                warmed += keys.warm((int) first, (int) last);
+                if (warm) {
+                    warmed += keys.warm((int) first, (int) last);
+                }
                 for (Cursor c : pending) { // oldest first: a key's older records go in first
                     while (c.current && c.hash <= last) {
                         c.applyTo(keys);
@@ -108,20 +125,30 @@ final class HintSweep implements AutoCloseable {
                     }
                 }
             }
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            throw e;
         } finally {
-            close();
+            closeAll(failure);
         }
     }
 
     /** Closes the files of the pending hints without applying them; idempotent. */
     @Override
     public void close() {
+        closeAll(null);
+    }
+
+    /** Closes every pending file; a failure to close is added to {@code failure}, or thrown when there is none. */
+    private void closeAll(Throwable failure) {
         RuntimeException first = null;
         for (Cursor c : pending) {
             try {
                 c.file.close();
             } catch (RuntimeException e) {
-                if (first == null) {
+                if (failure != null) {
+                    failure.addSuppressed(e);
+                } else if (first == null) {
                     first = e;
                 } else {
                     first.addSuppressed(e);
@@ -129,8 +156,18 @@ final class HintSweep implements AutoCloseable {
             }
         }
         pending.clear();
+        pendingEntries = 0;
         if (first != null) {
             throw first;
+        }
+    }
+
+    /** Closes {@code file} after {@code failure}, to which a failure to close is added. */
+    static void close(SegmentReader file, Throwable failure) {
+        try {
+            file.close();
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
         }
     }
 
@@ -142,7 +179,7 @@ final class HintSweep implements AutoCloseable {
         private final Path path;
         /** The hint file. Final. */
         private final SegmentReader file;
-        /** Reads {@code file} front to back. Final. */
+        /** Reads {@code file} front to back, keeping its CRC. Final. */
         private final HintReader hint;
         /** Where the entries end. Final. */
         private final long body;
@@ -157,35 +194,41 @@ final class HintSweep implements AutoCloseable {
         /** True while there is a current entry. */
         private boolean current;
 
-        Cursor(Segment seg, Path path, SegmentReader file) {
+        Cursor(Segment seg, Path path, SegmentReader file, long size) {
             this.seg = seg;
             this.path = path;
             this.file = file;
-            long size = file.size();
-            this.hint = new HintReader(file::read, size, false);
+            this.hint = new HintReader(file::read, size, true);
             this.body = size - HintFormat.FOOTER_SIZE;
         }
 
         /**
-         * Moves to the next entry; false when there is none.
+         * Moves to the next entry, if there is one ({@link #current}). After the last, checks the
+         * file's CRC again: the bytes loaded must be the bytes {@link HintFormat#validate} checked.
          *
-         * @throws BitCaskCorruptionException when an entry no longer fits the file, which can only happen
-         *                                    when the file changed after it was checked
+         * @throws BitCaskCorruptionException when the file changed after it was checked
          */
         void advance() {
             current = next < body;
             if (!current) {
+                int crc = hint.crc();
+                if (RecordFormat.getInt(hint.window(), hint.load(hint.size() - Integer.BYTES, Integer.BYTES)) != crc) {
+                    throw changed();
+                }
                 return;
             }
             int e = hint.load(next, HintFormat.ENTRY_SIZE);
             keyLength = RecordFormat.getUnsignedShort(hint.window(), e + HintFormat.ENTRY_KEY_LENGTH);
             if (next + HintFormat.ENTRY_SIZE + keyLength > body) {
-                throw new BitCaskCorruptionException(path + ": the entry at " + next
-                        + " runs past the end of the entries; the file changed after open checked it");
+                throw changed();
             }
             at = hint.load(next, HintFormat.ENTRY_SIZE + keyLength);
             hash = KeyHash.hash(hint.window(), at + HintFormat.ENTRY_SIZE, keyLength);
             next += HintFormat.ENTRY_SIZE + keyLength;
+        }
+
+        private BitCaskCorruptionException changed() {
+            return new BitCaskCorruptionException(path + " changed after open checked it; open the store again");
         }
 
         /** Points the key directory at the current entry's record. */

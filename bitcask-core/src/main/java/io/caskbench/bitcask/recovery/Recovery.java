@@ -200,22 +200,23 @@ public final class Recovery {
         boolean hinted = false;
         boolean reopen = newest && !readOnly;
         Path hintFile = SegmentFiles.hintFile(dir.path(), id);
-        SegmentReader hint = openHint(hintFile);
-        HintFormat.Validation v = hint == null ? null : validHint(seg, hintFile, hint, length);
-        if (v != null && v.covered() == length && !reopen) {
-            sweep.add(seg, hintFile, hint);
+        SegmentReader hintReader = openHint(hintFile);
+        CheckedHint hint = hintReader == null ? null : checkHint(seg, hintFile, hintReader, length);
+        if (hint != null && hint.validation.covered() == length && !reopen) {
+            sweep.add(seg, hintFile, hint.file, hint.size, hint.validation);
             seg.end(length);
             if (!readOnly) {
                 unforced.add(seg);
             }
             return true;
         }
-        if (v != null) {
-            sweep.add(seg, hintFile, hint); // a hint that leaves a tail to scan, or the segment reopened for writes
+        if (hint != null) {
+            // a hint that leaves a tail to scan, or the segment reopened for writes
+            sweep.add(seg, hintFile, hint.file, hint.size, hint.validation);
         }
         sweep.apply(); // everything older, and this hint, before anything of the tail
-        if (v != null) {
-            scanFrom = v.covered();
+        if (hint != null) {
+            scanFrom = hint.validation.covered();
             hinted = true;
         }
         long end = Math.max(scanFrom, Math.min(length, RecordFormat.FILE_HEADER_SIZE));
@@ -285,19 +286,35 @@ public final class Recovery {
      * into the heap; see {@link HintSweep}), or null when there is none.
      */
     private SegmentReader openHint(Path hintFile) {
-        return Files.isRegularFile(hintFile) ? dir.backend().openReadOnly(hintFile) : null;
+        if (!Files.isRegularFile(hintFile)) {
+            return null;
+        }
+        try {
+            return dir.backend().openReadOnly(hintFile);
+        } catch (BitCaskException e) {
+            if (Files.notExists(hintFile)) {
+                return null; // removed between the two calls: as if it had never been there
+            }
+            throw e;
+        }
+    }
+
+    /** A hint file that checked out, still open, its size and what its check found. */
+    private record CheckedHint(SegmentReader file, long size, HintFormat.Validation validation) {
     }
 
     /**
-     * A hint file's validation when it is usable, the file left open for the sweep; null, with a WARN
-     * and the file closed, when it is not.
+     * A hint file that checked out, left open for the sweep; null, with a WARN and the file closed,
+     * when it is unusable.
      */
-    private HintFormat.Validation validHint(Segment seg, Path hintFile, SegmentReader hint, long dataLength) {
+    private CheckedHint checkHint(Segment seg, Path hintFile, SegmentReader hint, long dataLength) {
+        long size;
         HintFormat.Validation v;
         try {
-            v = HintFormat.validate(new HintReader(hint::read, hint.size(), true), seg.id(), seg.salt(), dataLength);
-        } catch (RuntimeException e) {
-            hint.close();
+            size = hint.size();
+            v = HintFormat.validate(new HintReader(hint::read, size, true), seg.id(), seg.salt(), dataLength);
+        } catch (RuntimeException | Error e) {
+            HintSweep.close(hint, e);
             throw e;
         }
         if (!v.usable()) {
@@ -305,7 +322,7 @@ public final class Recovery {
             LOG.warn("{}: unusable hint file ({}); scanning {} instead", hintFile, v.reason(), seg.file());
             return null;
         }
-        return v;
+        return new CheckedHint(hint, size, v);
     }
 
     private void applyRecord(Segment seg, long offset, byte[] buf, int off, int len) {

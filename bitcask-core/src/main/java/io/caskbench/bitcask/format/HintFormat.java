@@ -202,9 +202,7 @@ public final class HintFormat {
             return Validation.unusable("too short");
         }
         Validation content = content(hint, segmentId, salt, dataLength);
-        int crc = hint.crc();
-        int at = hint.load(size - Integer.BYTES, Integer.BYTES);
-        if (RecordFormat.getInt(hint.window(), at) != crc) {
+        if (!hint.crcMatches()) {
             return Validation.unusable("CRC mismatch");
         }
         return content;

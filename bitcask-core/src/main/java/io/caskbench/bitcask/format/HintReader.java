@@ -121,6 +121,15 @@ public final class HintReader {
     }
 
     /**
+     * True when the CRC32C of every byte but the last four, loading whatever has not been loaded,
+     * equals the last four bytes, where a hint file's footer keeps it; for a reader that keeps a CRC.
+     */
+    public boolean crcMatches() {
+        int computed = crc();
+        return RecordFormat.getInt(window, load(size - Integer.BYTES, Integer.BYTES)) == computed;
+    }
+
+    /**
      * The CRC32C of every byte of the file but the last four, loading whatever has not been loaded;
      * for a reader that keeps one.
      */

@@ -211,8 +211,7 @@ final class HintSweep implements AutoCloseable {
         void advance() {
             current = next < body;
             if (!current) {
-                int crc = hint.crc();
-                if (RecordFormat.getInt(hint.window(), hint.load(hint.size() - Integer.BYTES, Integer.BYTES)) != crc) {
+                if (!hint.crcMatches()) {
                     throw changed();
                 }
                 return;

@@ -14,14 +14,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * Open reads a hint file twice, once to check it and once to load it, and finds it by name before it
  * opens it. A file that another hand changes or removes in between must not put unchecked entries
- * in the key directory, nor leave a file open.
+ * in the key directory, nor leave a file open. A close that fails on the way out must not hide
+ * the failure that made open give up.
  */
 class HintFileRaceTest {
 
@@ -36,21 +39,10 @@ class HintFileRaceTest {
         Path hint = dir.resolve("000000001.hint");
         byte[] original = Files.readAllBytes(hint);
         assertThat(original.length).as("the check reads the file in one window").isLessThan(HintReader.WINDOW_BYTES);
-        // The first entry's record one byte further on: a well-formed file, but not the one checked.
-        byte[] changed = original.clone();
-        int at = HintFormat.HEADER_SIZE + HintFormat.ENTRY_OFFSET;
-        RecordFormat.putInt(changed, at, RecordFormat.getInt(original, at) + 1);
 
         WatchingBackend watching = new WatchingBackend(backend.create());
-        AtomicInteger reads = new AtomicInteger();
-        watching.beforeRead = name -> {
-            if (name.equals("000000001.hint") && reads.incrementAndGet() == 2) {
-                write(hint, changed); // between the check and the load
-            }
-        };
-        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE)
-                .readOnly(true).build();
-        assertThatThrownBy(() -> BitCask.open(dir, o)).isInstanceOf(BitCaskCorruptionException.class)
+        AtomicInteger reads = changeBetweenCheckAndLoad(watching, hint, withFirstEntryMoved(original));
+        assertThatThrownBy(() -> BitCask.open(dir, readOnly(watching))).isInstanceOf(BitCaskCorruptionException.class)
                 .hasMessageContaining("000000001.hint changed after open checked it");
         assertThat(reads).as("reads of the hint file").hasValue(2);
         assertThat(watching.openHandles).as("files left open").hasValue(0);
@@ -73,9 +65,7 @@ class HintFileRaceTest {
             }
             return false;
         };
-        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE)
-                .readOnly(true).build();
-        try (BitCask db = BitCask.open(dir, o)) {
+        try (BitCask db = BitCask.open(dir, readOnly(watching))) {
             assertThat(db.size()).isEqualTo(KEYS);
             for (int k = 0; k < KEYS; k += 97) {
                 assertThat(db.get(key(k))).as("key %d", k).isEqualTo(value(k));
@@ -83,6 +73,73 @@ class HintFileRaceTest {
         }
         assertThat(hint).doesNotExist();
         assertThat(watching.openHandles).as("files left open").hasValue(0);
+    }
+
+    @EveryBackend
+    void aCloseThatFailsAfterTheLoadFailedKeepsTheLoadsFailure(Backend backend) throws IOException {
+        fill(backend);
+        Path hint = dir.resolve("000000001.hint");
+        WatchingBackend watching = new WatchingBackend(backend.create());
+        changeBetweenCheckAndLoad(watching, hint, withFirstEntryMoved(Files.readAllBytes(hint)));
+        watching.afterReadOnlyClose = failingCloseOf("000000001.hint");
+        Throwable thrown = catchThrowable(() -> BitCask.open(dir, readOnly(watching)));
+        // The load's failure says what is wrong with the store; the close's only rides along.
+        assertThat(thrown).isInstanceOf(BitCaskCorruptionException.class)
+                .hasMessageContaining("000000001.hint changed after open checked it");
+        assertThat(thrown.getSuppressed()).extracting(Throwable::getMessage)
+                .containsExactly("injected: cannot close 000000001.hint");
+        assertThat(watching.openHandles).as("files left open").hasValue(0);
+    }
+
+    @EveryBackend
+    void aCloseThatFailsAfterTheCheckFailedKeepsTheChecksFailure(Backend backend) {
+        fill(backend);
+        WatchingBackend watching = new WatchingBackend(backend.create());
+        watching.beforeRead = name -> {
+            if (name.equals("000000001.hint")) {
+                throw new BitCaskException("injected: cannot read " + name);
+            }
+        };
+        watching.afterReadOnlyClose = failingCloseOf("000000001.hint");
+        Throwable thrown = catchThrowable(() -> BitCask.open(dir, readOnly(watching)));
+        assertThat(thrown).isInstanceOf(BitCaskException.class).hasMessage("injected: cannot read 000000001.hint");
+        assertThat(thrown.getSuppressed()).extracting(Throwable::getMessage)
+                .containsExactly("injected: cannot close 000000001.hint");
+        assertThat(watching.openHandles).as("files left open").hasValue(0);
+    }
+
+    /** The first entry's record one byte further on: a well-formed hint file, but not the one checked. */
+    private static byte[] withFirstEntryMoved(byte[] hint) {
+        byte[] changed = hint.clone();
+        int at = HintFormat.HEADER_SIZE + HintFormat.ENTRY_OFFSET;
+        RecordFormat.putInt(changed, at, RecordFormat.getInt(hint, at) + 1);
+        return changed;
+    }
+
+    /** Writes {@code changed} over {@code hint} before its second read: after open's check, before its load. */
+    private static AtomicInteger changeBetweenCheckAndLoad(WatchingBackend watching, Path hint, byte[] changed) {
+        AtomicInteger reads = new AtomicInteger();
+        String name = hint.getFileName().toString();
+        watching.beforeRead = read -> {
+            if (read.equals(name) && reads.incrementAndGet() == 2) {
+                write(hint, changed);
+            }
+        };
+        return reads;
+    }
+
+    /** A close of the file named {@code name} that fails once it has let the file go. */
+    private static Consumer<String> failingCloseOf(String name) {
+        return closed -> {
+            if (closed.equals(name)) {
+                throw new BitCaskException("injected: cannot close " + name);
+            }
+        };
+    }
+
+    private static BitCaskOptions readOnly(WatchingBackend watching) {
+        return BitCaskOptions.builder().segmentBackend(watching).segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE)
+                .readOnly(true).build();
     }
 
     /** Several segments, each with a hint file. */

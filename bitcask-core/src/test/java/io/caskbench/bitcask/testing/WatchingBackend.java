@@ -33,6 +33,11 @@ public final class WatchingBackend implements SegmentBackend {
     public volatile Consumer<String> beforeForce = name -> { };
     /** Called with the file's name before each read of a segment: a test can hold a reading thread there. */
     public volatile Consumer<String> beforeRead = name -> { };
+    /**
+     * Called with the file's name after a read-only handle is closed: a test can make the close fail
+     * by throwing, after the handle was let go.
+     */
+    public volatile Consumer<String> afterReadOnlyClose = name -> { };
     /** Names of the files whose writer was closed. */
     public final Set<String> closedWriters = ConcurrentHashMap.newKeySet();
 
@@ -84,6 +89,7 @@ public final class WatchingBackend implements SegmentBackend {
                     openHandles.decrementAndGet();
                 }
                 r.close();
+                afterReadOnlyClose.accept(file.getFileName().toString());
             }
         };
     }

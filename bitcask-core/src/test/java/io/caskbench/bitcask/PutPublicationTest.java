@@ -2,6 +2,7 @@ package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * A put publishes its record in the key directory after it has written it and let go of the write lock;
  * the publication reads the key's previous record to check the key. When that read fails, the put
  * throws, the key keeps its previous value, and the record counts as dead, not live, in the statistics
- * that decide when to merge.
+ * that decide when to merge, and the put still counts as done, so close does not wait for it.
  */
 class PutPublicationTest {
 
@@ -21,6 +22,8 @@ class PutPublicationTest {
     Path dir;
 
     @EveryBackend
+    // A publication that throws must still end its count, or close waits for it for ever: that must fail, not stall the build.
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aPutWhosePublicationFailsLeavesItsRecordCountedDead(Backend backend) {
         WatchingBackend watching = new WatchingBackend(backend.create());
         BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).build();

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Threading: {@link #publish} and {@link #published} on any putting thread, after the put's record
+ * Threading: {@link #publish} on any putting thread, after the put's record
  * is written and counted by {@link #publishing}; {@link #publishing} and {@link #ensureRoomForKeys}
  * on the writer thread under the log writer's lock, while puts may still publish (they only count);
  * everything else on the writer thread, under the lock once {@link #awaitPublished} has returned (or
@@ -132,32 +132,31 @@ public final class KeyDirWriter {
         }
     }
 
-    /** Counts a put whose record was just written, under the log writer's lock; {@link #published} ends it. */
+    /**
+     * Counts a put whose record was just written, under the log writer's lock; the put must then call
+     * {@link #publish}, which ends the count whether it succeeds or throws.
+     */
     public void publishing() {
         writtenPuts++;
     }
 
-    /** Ends what {@link #publishing} began, whether the publication succeeded or threw. */
-    public void published() {
-        publishedPuts.increment();
-    }
-
     /**
      * Points the key directory at a put's record just written, beside other puts: the newest record
-     * in the log wins, whichever publishes first, and the other becomes dead. Any thread, between
-     * {@link #publishing} and {@link #published}.
+     * in the log wins, whichever publishes first, and the other becomes dead. Any thread, once after
+     * {@link #publishing}, without the lock; {@link #awaitPublished} waits for it.
      */
     public void publish(Segment seg, long offset, int len, byte[] key, int hash) {
-        long previous;
         try {
-            previous = keyDir.publish(hash, key, 0, key.length, Location.of(seg.slot(), offset), len,
+            long previous = keyDir.publish(hash, key, 0, key.length, Location.of(seg.slot(), offset), len,
                     publishCheck, order, replaced);
+            if (previous == KeyDir.BUSY) {
+                seg.addDead(len); // the log writer counted it live when it wrote it
+            }
         } catch (RuntimeException | Error e) {
             seg.addDead(len); // never published (a failure comes before the slot changes), yet counted live
             throw e;
-        }
-        if (previous == KeyDir.BUSY) {
-            seg.addDead(len); // the log writer counted it live when it wrote it
+        } finally {
+            publishedPuts.increment(); // last: a waiter then sees the slot and the dead bytes both
         }
     }
 

@@ -181,11 +181,7 @@ public final class LogWriter implements GroupCommit.Log {
         } finally {
             lock.unlock();
         }
-        try {
-            keys.publish(seg, offset, len, key, hash);
-        } finally {
-            keys.published();
-        }
+        keys.publish(seg, offset, len, key, hash); // ends what publishing() counted, even when it throws
         return lsn;
     }
 

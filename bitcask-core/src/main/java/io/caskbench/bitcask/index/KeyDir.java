@@ -53,7 +53,6 @@ public final class KeyDir {
     private static final double MAX_LOAD = 0.75;
 
     private static final VarHandle LOCS = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final int SPINS_BEFORE_YIELD = 64;
     /** Longs in a cache line of 64 bytes: {@link #warm} loads one of each. */
     private static final int LONGS_PER_LINE = 8;
     private static final VarHandle LIVE;
@@ -208,7 +207,7 @@ public final class KeyDir {
         public long location(int i) {
             long loc = (long) LOCS.getAcquire(entries, 2 * i + 1);
             for (int spins = 0; loc == BUSY; spins++) {
-                backOff(spins);
+                SpinWait.pause(spins);
                 loc = (long) LOCS.getAcquire(entries, 2 * i + 1);
             }
             return loc;
@@ -307,14 +306,6 @@ public final class KeyDir {
      */
     public long size() {
         return (long) LIVE.getAcquire(this) + inserted.sum() + revived.sum();
-    }
-
-    private static void backOff(int spins) {
-        if (spins < SPINS_BEFORE_YIELD) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield();
-        }
     }
 
     /** Taken slots, deleted keys included. */
@@ -458,7 +449,7 @@ public final class KeyDir {
                     return 0;
                 }
                 for (int spins = 0; t.inserting(i); spins++) {
-                    backOff(spins); // another put is inserting here, perhaps this key: wait to see it
+                    SpinWait.pause(spins); // another put is inserting here, perhaps this key: wait to see it
                 }
                 continue;
             }

@@ -53,13 +53,4 @@ public final class BatchFence {
     void close() {
         VERSION.getAndAdd(this, 1L);
     }
-
-    /** Spins, then yields: a batch publication is short, but its writer may have lost its core. */
-    static void backOff(int spins) {
-        if (spins < 64) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield();
-        }
-    }
 }

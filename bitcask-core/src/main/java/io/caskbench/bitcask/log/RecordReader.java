@@ -6,6 +6,7 @@ import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.KeyDir;
 import io.caskbench.bitcask.index.Location;
+import io.caskbench.bitcask.index.SpinWait;
 import io.caskbench.bitcask.io.ReaderGate;
 import io.caskbench.bitcask.io.StoreStatus;
 import io.caskbench.bitcask.segment.Segment;
@@ -106,7 +107,7 @@ public final class RecordReader {
         for (int spins = 0; ; spins++) {
             long v = fence.version();
             if (!BatchFence.stable(v)) {
-                BatchFence.backOff(spins);
+                SpinWait.pause(spins);
                 continue;
             }
             byte[] result = read(key, hash, copy);
@@ -266,7 +267,7 @@ public final class RecordReader {
             out.clear();
             long v = fence.version();
             if (!BatchFence.stable(v)) {
-                BatchFence.backOff(attempt);
+                SpinWait.pause(attempt);
                 continue;
             }
             boolean complete;

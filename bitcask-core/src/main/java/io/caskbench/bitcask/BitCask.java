@@ -41,12 +41,12 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * Threading: every method is thread-safe. Reads take no lock; writes reach the log one at a time,
+ * An embedded BitCask key-value store: an append-only log of segment files and an in-memory key
+ * directory that points at the newest record of every key.
+ *
+ * <p>Threading: every method is thread-safe. Reads take no lock; writes reach the log one at a time,
  * under the log writer's lock (a put updates the key directory after it lets go); merge, backup
  * and close's start take the merge lock; see the package documentation. The object is never its own monitor: a caller may lock it without stalling it.
- *
- * <p>An embedded BitCask key-value store: an append-only log of segment files and an in-memory key
- * directory that points at the newest record of every key.
  *
  * <pre>{@code
  * try (BitCask db = BitCask.open(Path.of("data"))) {

@@ -11,7 +11,11 @@ import java.util.List;
  * @param liveBytes    bytes of the records that are current values of live keys
  * @param deadBytes    bytes of overwritten, deleted and expired records and tombstones: what merge reclaims
  * @param segmentCount segment files
- * @param diskBytes    bytes the data and hint files occupy
+ * @param diskBytes    bytes of the data and hint files, each data file counted to the end of its records.
+ *                     While the store is open with the {@code MAPPED} or {@code MEMORY_SEGMENT} backend,
+ *                     the file of the active segment is preallocated to the segment size, so {@code ls -l}
+ *                     and {@code du} show more than this, and little shrinkage after a merge, until close
+ *                     cuts the file to its records
  * @param indexBytes   heap bytes of the key directory
  * @param segments     per-segment figures, oldest first
  */

@@ -61,6 +61,7 @@ public final class BitCaskCli implements Callable<Integer> {
         quietLogging();
         CommandLine cli = new CommandLine(new BitCaskCli());
         cli.setExecutionExceptionHandler(BitCaskCli::failure);
+        cli.setParameterExceptionHandler(BitCaskCli::badUsage);
         return cli.execute(args);
     }
 
@@ -80,10 +81,33 @@ public final class BitCaskCli implements Callable<Integer> {
         setIfAbsent("org.slf4j.simpleLogger.showLogName", "false");
     }
 
+    /**
+     * Silences the store's own warnings, for a command that reports the same findings itself: they
+     * would name files the command reads through, not the store's. Only loggers created afterwards
+     * hear of it, so a command calls it before it opens or verifies a store.
+     */
+    static void quietStore() {
+        setIfAbsent("org.slf4j.simpleLogger.log.io.caskbench.bitcask", "error");
+    }
+
     private static void setIfAbsent(String key, String value) {
         if (System.getProperty(key) == null) {
             System.setProperty(key, value);
         }
+    }
+
+    /**
+     * A command line picocli could not parse: its message with the {@code bitcask:} prefix every
+     * message has, picocli's suggestions for a mistyped name, and where the usage is.
+     */
+    private static int badUsage(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("bitcask: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the usage.");
+        err.flush();
+        return USAGE;
     }
 
     /** Turns what a command threw into a message on stderr and an exit code. */
@@ -91,7 +115,7 @@ public final class BitCaskCli implements Callable<Integer> {
         PrintWriter err = cmd.getErr();
         if (e instanceof UsageException || e instanceof IllegalArgumentException) {
             err.println("bitcask: " + e.getMessage());
-            err.println("Try 'bitcask " + cmd.getCommandName() + " --help' for the usage.");
+            err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the usage.");
             return USAGE;
         }
         if (e instanceof BitCaskLockedException) {

@@ -54,8 +54,9 @@ final class LoadCommand extends StoreCommand {
                     String what = bad instanceof JsonProcessingException j ? j.getOriginalMessage() : bad.getMessage();
                     db.write(batch); // every line before the bad one is loaded, as the message says
                     loaded += batch.size();
-                    spec.commandLine().getErr().printf("bitcask: stdin line %d: %s; the %s records before it were loaded%n",
-                            line, what, Reports.count(loaded));
+                    spec.commandLine().getErr().printf("bitcask: stdin line %d: %s; %s before it %s loaded%n",
+                            line, what, loaded == 1 ? "the 1 record" : "the " + Reports.count(loaded) + " records",
+                            loaded == 1 ? "was" : "were");
                     return BitCaskCli.FAILED;
                 }
                 long size = e.key().length + (long) e.value().length;
@@ -73,7 +74,7 @@ final class LoadCommand extends StoreCommand {
             loaded += batch.size();
             progress.advance(batch.size());
         }
-        out().println("loaded " + Reports.count(loaded) + " records into " + dir.toAbsolutePath().normalize());
+        out().println("loaded " + Reports.count(loaded, "record", "records") + " into " + dir.toAbsolutePath().normalize());
         return BitCaskCli.OK;
     }
 

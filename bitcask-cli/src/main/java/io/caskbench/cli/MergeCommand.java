@@ -23,9 +23,10 @@ final class MergeCommand extends StoreCommand {
         if (r.removedSegments().isEmpty()) {
             out().println("nothing to merge: no dead bytes");
         } else {
-            out().printf(Locale.ROOT, "merged %d segments into %d: %s -> %s (%s reclaimed), %s records copied in %.1f s%n",
-                    r.removedSegments().size(), r.addedSegments().size(), Reports.size(r.bytesBefore()),
-                    Reports.size(r.bytesAfter()), Reports.size(r.bytesReclaimed()), Reports.count(r.recordsCopied()),
+            out().printf(Locale.ROOT, "merged %s into %d: %s -> %s (%s reclaimed), %s copied in %.1f s%n",
+                    Reports.count(r.removedSegments().size(), "segment", "segments"), r.addedSegments().size(),
+                    Reports.size(r.bytesBefore()), Reports.size(r.bytesAfter()), Reports.size(r.bytesReclaimed()),
+                    Reports.count(r.recordsCopied(), "record", "records"),
                     r.millis() / 1000.0);
         }
         return BitCaskCli.OK;

@@ -14,6 +14,7 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /** Verify and repair reports as text for people and as JSON for programs. */
 final class Reports {
@@ -43,6 +44,11 @@ final class Reports {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
+    /** {@code n} with its noun in the right number: {@code 1 finding}, {@code 2 findings}, {@code 1,334 records}. */
+    static String count(long n, String one, String many) {
+        return count(n) + " " + (n == 1 ? one : many);
+    }
+
     /** A JSON generator over {@code out} that prints one indented document. */
     static JsonGenerator json(Writer out) throws IOException {
         // The writer is the command's own output: printing the report must not close it.
@@ -61,32 +67,57 @@ final class Reports {
         };
     }
 
-    /** The text report of a verify that took {@code millis}. */
-    static void verifyText(VerifyReport r, long millis, PrintWriter out) {
+    /**
+     * True when verify found nothing, or, when {@code live}, nothing but what a running writer's
+     * work in progress explains (see {@link WritesInProgress}).
+     */
+    static boolean healthy(VerifyReport r, boolean live) {
+        return live ? WritesInProgress.others(r).isEmpty() : r.clean();
+    }
+
+    /**
+     * The text report of a verify that took {@code millis}; when {@code live}, the findings a
+     * running writer's work explains are marked as such and not counted as damage.
+     */
+    static void verifyText(VerifyReport r, long millis, boolean live, PrintWriter out) {
         long records = r.segments().stream().mapToLong(s -> Math.max(0, s.records())).sum();
         out.printf(Locale.ROOT, "%s: %d data files, %s records, %s read in %.2f s%n", r.directory(), r.segments().size(),
                 count(records), size(r.bytesRead()), millis / 1000.0);
-        findingsText(r.directory(), r.findings(), out);
-        if (r.clean()) {
-            out.println("no damage found");
+        for (Finding f : r.findings()) {
+            findingText(r.directory(), f, out);
+            if (live && WritesInProgress.explains(r, f)) {
+                out.println("    a write in progress: the live writer's own work, which puts no record at risk");
+            }
+        }
+        List<Finding> damage = live ? WritesInProgress.others(r) : r.findings();
+        int inProgress = r.findings().size() - damage.size();
+        String writer = inProgress == 0 ? "" : "; " + count(inProgress, "finding is", "findings are") + " the live writer's work in progress";
+        if (damage.isEmpty()) {
+            out.println("no damage found" + writer);
             return;
         }
-        long files = r.findings().stream().map(Finding::file).distinct().count();
-        out.printf("%d %s in %d %s; %s%n", r.findings().size(), r.findings().size() == 1 ? "finding" : "findings", files,
-                files == 1 ? "file" : "files", r.dataAtRisk() ? "records are at risk" : "no record is at risk");
+        long files = damage.stream().map(Finding::file).distinct().count();
+        boolean atRisk = damage.stream().anyMatch(f -> f.kind().dataAtRisk());
+        out.printf("%s in %s; %s%s%n", count(damage.size(), "finding", "findings"), count(files, "file", "files"),
+                atRisk ? "records are at risk" : "no record is at risk", writer);
         out.println("'bitcask repair " + r.directory() + "' shows what a repair would change");
     }
 
     /** One block per finding: file, kind, where, what; then what it means. */
-    static void findingsText(Path dir, List<Finding> findings, PrintWriter out) {
-        for (Finding f : findings) {
-            out.printf("%s  %s%s: %s%n", name(dir, f.file()), f.kind(), where(f), f.detail());
-            out.printf("    %s%n", f.kind().meaning());
-        }
+    private static void findingText(Path dir, Finding f, PrintWriter out) {
+        out.printf("%s  %s%s: %s%n", name(dir, f.file()), f.kind(), where(f), f.detail());
+        out.printf("    %s%n", f.kind().meaning());
     }
 
-    private static String where(Finding f) {
+    /** Where a finding lies: {@code  at offset 32700 (111 bytes)}, or nothing when it is about a whole file. */
+    static String where(Finding f) {
         return f.offset() < 0 ? "" : " at offset " + f.offset() + " (" + count(f.length()) + " bytes)";
+    }
+
+    /** The hint file of a data file: the same name with {@code .hint} for {@code .data}. */
+    static Path hintOf(Path data) {
+        String name = data.getFileName().toString();
+        return data.resolveSibling(name.substring(0, name.lastIndexOf('.')) + ".hint");
     }
 
     /** The file's name relative to the store directory. */
@@ -101,8 +132,7 @@ final class Reports {
             out.println(dir + ": no damage found; nothing to repair");
             return;
         }
-        int n = r.before().findings().size();
-        out.println(dir + ": " + n + (n == 1 ? " finding" : " findings"));
+        out.println(dir + ": " + count(r.before().findings().size(), "finding", "findings"));
         for (RepairReport.Action a : r.actions()) {
             out.printf("%s %s %s%s: %s%n", r.applied() ? "done: " : "would:", a.kind(), name(dir, a.file()),
                     a.offset() < 0 ? "" : " at offset " + a.offset(), a.reason());
@@ -120,16 +150,20 @@ final class Reports {
         out.println(r.backupDirectory() == null ? "no file was changed, only new ones written"
                 : "the files as they were are in " + r.backupDirectory());
         out.println(r.after().clean() ? "verified after the repair: no damage found"
-                : "verified after the repair: " + r.after().findings().size() + " findings remain");
+                : "verified after the repair: " + count(r.after().findings().size(), "finding remains", "findings remain"));
     }
 
-    /** Writes a verify report as a JSON object. */
-    static void verifyJson(VerifyReport r, JsonGenerator g) throws IOException {
+    /**
+     * Writes a verify report as a JSON object; {@code healthy} and each finding's {@code inProgress}
+     * say what {@code live} makes of it.
+     */
+    static void verifyJson(VerifyReport r, boolean live, JsonGenerator g) throws IOException {
         g.writeStartObject();
         g.writeStringField("directory", r.directory().toString());
         g.writeStringField("depth", r.depth().name());
         g.writeNumberField("formatVersion", r.formatVersion());
         g.writeBooleanField("clean", r.clean());
+        g.writeBooleanField("healthy", healthy(r, live));
         g.writeBooleanField("dataAtRisk", r.dataAtRisk());
         g.writeBooleanField("liveWriter", r.liveWriter());
         g.writeNumberField("bytesRead", r.bytesRead());
@@ -149,11 +183,12 @@ final class Reports {
         }
         g.writeEndArray();
         g.writeFieldName("findings");
-        findingsJson(r.directory(), r.findings(), g);
+        findingsJson(r.directory(), r.findings(), f -> live && WritesInProgress.explains(r, f), g);
         g.writeEndObject();
     }
 
-    private static void findingsJson(Path dir, List<Finding> findings, JsonGenerator g) throws IOException {
+    private static void findingsJson(Path dir, List<Finding> findings, Predicate<Finding> inProgress, JsonGenerator g)
+            throws IOException {
         g.writeStartArray();
         for (Finding f : findings) {
             g.writeStartObject();
@@ -164,6 +199,7 @@ final class Reports {
             g.writeBooleanField("dataAtRisk", f.kind().dataAtRisk());
             g.writeStringField("detail", f.detail());
             g.writeStringField("meaning", f.kind().meaning());
+            g.writeBooleanField("inProgress", inProgress.test(f));
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -188,14 +224,14 @@ final class Reports {
         }
         g.writeEndArray();
         g.writeFieldName("unrepaired");
-        findingsJson(dir, r.unrepaired(), g);
+        findingsJson(dir, r.unrepaired(), f -> false, g);
         g.writeFieldName("before");
-        verifyJson(r.before(), g);
+        verifyJson(r.before(), false, g);
         g.writeFieldName("after");
         if (r.after() == null) {
             g.writeNull();
         } else {
-            verifyJson(r.after(), g);
+            verifyJson(r.after(), false, g);
         }
         g.writeEndObject();
     }

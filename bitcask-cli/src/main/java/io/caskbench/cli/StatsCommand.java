@@ -33,7 +33,9 @@ final class StatsCommand extends StoreCommand {
         Map<Long, VerifyReport.SegmentReport> byId = new HashMap<>();
         files.segments().forEach(s -> byId.put(s.id(), s));
         long size = files.segments().stream().mapToLong(VerifyReport.SegmentReport::size).sum();
-        long hinted = files.segments().stream().mapToLong(VerifyReport.SegmentReport::hintedBytes).sum();
+        // Coverage is of the data bytes: the file a writer appends to is preallocated, so its size says nothing.
+        long data = stats.liveBytes() + stats.deadBytes();
+        long hinted = stats.segments().stream().mapToLong(s -> hinted(byId.get(s.id()), s)).sum();
         long hintedSegments = files.segments().stream().filter(s -> s.hint() == VerifyReport.HintState.USABLE).count();
         if (json) {
             try (JsonGenerator g = Reports.json(out())) {
@@ -52,11 +54,11 @@ final class StatsCommand extends StoreCommand {
         out.printf("segments    %d, %s on disk with their hints%n", stats.segmentCount(), Reports.size(stats.diskBytes()));
         out.printf("index       %s of heap%n", Reports.size(stats.indexBytes()));
         out.printf(Locale.ROOT, "hints       %d of %d data files; they list %.1f%% of the data bytes, which open need not scan%n",
-                hintedSegments, files.segments().size(), size == 0 ? 100.0 : 100.0 * hinted / size);
+                hintedSegments, files.segments().size(), data == 0 ? 100.0 : 100.0 * hinted / data);
         out.printf("writer      %s%n", files.liveWriter() ? "a writer holds the directory" : "none");
         if (!files.clean()) {
-            out.printf("files       %d findings in headers and hints; 'bitcask verify %s' tells more%n",
-                    files.findings().size(), files.directory());
+            out.printf("files       %s in headers and hints; 'bitcask verify %s' tells more%n",
+                    Reports.count(files.findings().size(), "finding", "findings"), files.directory());
         }
         out.println();
         out.printf("%-12s %12s %12s %12s %7s  %s%n", "segment", "data bytes", "live bytes", "dead bytes", "dead", "hint");
@@ -64,19 +66,24 @@ final class StatsCommand extends StoreCommand {
             VerifyReport.SegmentReport f = byId.get(s.id());
             out.printf(Locale.ROOT, "%-12s %12s %12s %12s %6.1f%%  %s%n", String.format("%09d", s.id()) + (f != null && f.newest() ? "*" : ""),
                     Reports.count(s.dataBytes()), Reports.count(s.liveBytes()), Reports.count(s.deadBytes()),
-                    s.dataBytes() == 0 ? 0.0 : 100.0 * s.deadBytes() / s.dataBytes(), hint(f));
+                    s.dataBytes() == 0 ? 0.0 : 100.0 * s.deadBytes() / s.dataBytes(), hint(f, s));
         }
         out.println("(* the newest segment, which a writer appends to)");
         return BitCaskCli.OK;
     }
 
-    private static String hint(VerifyReport.SegmentReport f) {
+    /** Bytes of the segment's records that its hint lists, so that open need not scan them. */
+    private static long hinted(VerifyReport.SegmentReport f, BitCaskStats.SegmentStats s) {
+        return f == null ? 0 : Math.min(f.hintedRecordBytes(), s.dataBytes());
+    }
+
+    private static String hint(VerifyReport.SegmentReport f, BitCaskStats.SegmentStats s) {
         if (f == null) {
             return "-";
         }
         return switch (f.hint()) {
-            case USABLE -> f.hintCovered() >= f.size() ? "complete"
-                    : String.format(Locale.ROOT, "lists %.1f%%", 100.0 * f.hintCovered() / Math.max(1, f.size()));
+            case USABLE -> hinted(f, s) >= s.dataBytes() ? "complete"
+                    : String.format(Locale.ROOT, "lists %.1f%%", 100.0 * hinted(f, s) / s.dataBytes());
             case MISSING -> "missing";
             case UNUSABLE, WRONG -> "unusable";
             case NOT_CHECKED -> "-";
@@ -95,6 +102,7 @@ final class StatsCommand extends StoreCommand {
         g.writeNumberField("segmentCount", stats.segmentCount());
         g.writeNumberField("diskBytes", stats.diskBytes());
         g.writeNumberField("indexBytes", stats.indexBytes());
+        g.writeNumberField("dataBytes", stats.liveBytes() + stats.deadBytes());
         g.writeNumberField("dataFileBytes", size);
         g.writeNumberField("hintedBytes", hinted);
         g.writeBooleanField("liveWriter", files.liveWriter());
@@ -110,6 +118,7 @@ final class StatsCommand extends StoreCommand {
             g.writeNumberField("deadBytes", s.deadBytes());
             g.writeStringField("hint", f == null ? null : f.hint().name());
             g.writeNumberField("hintCovered", f == null ? 0 : f.hintCovered());
+            g.writeNumberField("hintedBytes", hinted(f, s));
             g.writeNumberField("fileBytes", f == null ? 0 : f.size());
             g.writeEndObject();
         }

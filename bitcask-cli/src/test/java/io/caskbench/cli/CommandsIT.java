@@ -65,7 +65,7 @@ class CommandsIT {
         assertThat(json.get("keys").asLong()).isEqualTo(keys);
         assertThat(json.get("formatVersion").asInt()).isEqualTo(2);
         assertThat(json.get("deadBytes").asLong()).isPositive();
-        assertThat(json.get("hintedBytes").asLong()).isEqualTo(json.get("dataFileBytes").asLong());
+        assertThat(json.get("hintedBytes").asLong()).isEqualTo(json.get("dataBytes").asLong());
         assertThat(json.get("segments")).hasSize(TestStore.segments(dir));
         assertThat(json.get("indexBytes").asLong()).isPositive();
     }
@@ -81,6 +81,45 @@ class CommandsIT {
             Cli.Run get = ok(Cli.run("get", dir.toString(), "written"));
             assertThat(get.out()).isEqualTo("while stats runs");
         }
+    }
+
+    @Test
+    void besideALiveWriterVerifyLiveIsAHealthCheckAndStatsCountsHintsAgainstTheData() throws IOException {
+        Path dir = tmp.resolve("db");
+        try (BitCask db = BitCask.open(dir)) {
+            for (int i = 0; i < 1000; i++) {
+                db.put("key" + i, utf8("value " + i + " " + "z".repeat(80)));
+            }
+        }
+        try (BitCask db = BitCask.open(dir)) {
+            // The hint of the close above lists all but what this writer appends, into a preallocated file.
+            for (int i = 0; i < 20; i++) {
+                db.put("more" + i, utf8("written while verify runs"));
+            }
+            db.sync();
+            Cli.Run plain = Cli.run("verify", dir.toString());
+            assertThat(plain.exit()).as(plain.toString()).isEqualTo(1);
+            assertThat(plain.out()).contains("HINT_STALE");
+            assertThat(plain.stderr()).contains("verify --live");
+
+            Cli.Run live = ok(Cli.run("verify", "--live", dir.toString()));
+            assertThat(live.out()).contains("HINT_STALE").contains("a write in progress")
+                    .contains("no damage found; 1 finding is the live writer's work in progress");
+            assertThat(live.stderr()).isEmpty();
+            JsonNode report = JSON.readTree(ok(Cli.run("verify", "--live", "--json", dir.toString())).stdout());
+            assertThat(report.get("clean").asBoolean()).isFalse();
+            assertThat(report.get("healthy").asBoolean()).isTrue();
+            assertThat(report.get("findings").get(0).get("inProgress").asBoolean()).isTrue();
+
+            Cli.Run stats = ok(Cli.run("stats", dir.toString()));
+            assertThat(stats.out()).containsPattern("they list 9\\d\\.\\d% of the data bytes")
+                    .containsPattern("000000001\\* .* lists 9\\d\\.\\d%");
+            JsonNode json = JSON.readTree(ok(Cli.run("stats", "--json", dir.toString())).stdout());
+            long data = json.get("dataBytes").asLong();
+            assertThat(json.get("hintedBytes").asLong()).isLessThan(data).isGreaterThan(data * 9 / 10);
+        }
+        Cli.Run closed = ok(Cli.run("verify", "--live", dir.toString()));
+        assertThat(closed.stderr()).contains("no writer holds");
     }
 
     @Test
@@ -184,7 +223,45 @@ class CommandsIT {
     }
 
     @Test
+    void dumpSkipCorruptSalvagesADamagedStoreThroughLoad() throws IOException {
+        Path dir = tmp.resolve("db");
+        Map<ByteBuffer, ByteBuffer> written = new HashMap<>();
+        try (BitCask db = BitCask.open(dir)) {
+            for (int i = 0; i < 300; i++) {
+                byte[] value = utf8("value of key" + i + " " + "w".repeat(i % 40));
+                db.put("key" + i, value);
+                written.put(ByteBuffer.wrap(utf8("key" + i)), ByteBuffer.wrap(value));
+            }
+        } // closed: the hint lists every record, the damaged one too
+        Path data = TestStore.data(dir, 1);
+        long at = new String(Files.readAllBytes(data), StandardCharsets.ISO_8859_1).indexOf("value of key150 ");
+        assertThat(at).as("the middle record's value").isPositive();
+        TestStore.flip(data, at + 3, 0x20);
+        written.remove(ByteBuffer.wrap(utf8("key150")));
+        Map<String, String> damaged = TestStore.fingerprint(dir);
+
+        Cli.Run plain = Cli.run("dump", dir.toString());
+        assertThat(plain.exit()).as(plain.toString()).isEqualTo(1);
+        assertThat(plain.stderr()).startsWith("bitcask: ").contains("CRC mismatch").contains("dump --skip-corrupt");
+
+        Cli.Run salvage = Cli.run("dump", "--skip-corrupt", dir.toString());
+        assertThat(salvage.exit()).as(salvage.toString()).isEqualTo(1);
+        assertThat(salvage.stderr().lines().toList()).as(salvage.toString()).hasSize(2)
+                .first().asString().startsWith("bitcask: warning: skipping 000000001.data CORRUPT_RECORDS at offset ");
+        assertThat(salvage.stderr()).contains("dumped 299 records and skipped 1 damaged range of " + dir.toAbsolutePath());
+        assertThat(salvage.out().lines()).hasSize(299).noneMatch(line -> line.contains("\"key150\""));
+
+        Path copy = tmp.resolve("copy");
+        ok(Cli.run(salvage.stdout(), "load", "--create", copy.toString()));
+        assertThat(contents(copy)).isEqualTo(written);
+        assertThat(TestStore.fingerprint(dir)).as("the damaged store is left as it was").isEqualTo(damaged);
+    }
+
+    @Test
     void loadStopsAtABadLineAfterWritingEveryLineBeforeIt() throws IOException {
+        Path one = tmp.resolve("one");
+        assertThat(ok(Cli.run(utf8("{\"key\":\"a\",\"value\":\"1\"}\n"), "load", "--create", one.toString())).out())
+                .startsWith("loaded 1 record into ");
         Path dir = tmp.resolve("db");
         String input = "{\"key\":\"a\",\"value\":\"1\"}\n"
                 + "{\"key\":\"b\",\"value\":\"AAE=\",\"valueEncoding\":\"base64\"}\n"

@@ -109,9 +109,14 @@ class ErrorsIT {
     @Test
     void otherBadUsage() {
         expect(2, "Usage: bitcask", new String[0]);
-        expect(2, "Unmatched argument", "frobnicate");
-        expect(2, "Unknown option", "verify", "--fast", tmp.toString());
-        expect(2, "Missing required parameter", "get", tmp.toString());
-        expect(2, "mutually exclusive", "repair", "--apply", "--dry-run", tmp.toString());
+        for (Cli.Run r : List.of(expect(2, "Unmatched argument", "frobnicate"),
+                expect(2, "Unknown option", "verify", "--fast", tmp.toString()),
+                expect(2, "Missing required parameter", "get", tmp.toString()),
+                expect(2, "mutually exclusive", "repair", "--apply", "--dry-run", tmp.toString()),
+                expect(2, "Did you mean", "verfy", tmp.toString()))) {
+            assertThat(r.stderr()).as("picocli's own errors read like every other message").startsWith("bitcask: ")
+                    .contains("Try 'bitcask").doesNotContain("Usage:");
+        }
+        assertThat(Cli.run("verify", "--fast", tmp.toString()).stderr()).contains("Try 'bitcask verify --help' for the usage.");
     }
 }

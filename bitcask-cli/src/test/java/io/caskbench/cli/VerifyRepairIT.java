@@ -216,6 +216,7 @@ class VerifyRepairIT {
                 }
             }
             case MERGE -> {
+                assertThat(apply.out()).contains("remain").doesNotContain(" 1 findings");
                 Cli.Run merge = Cli.run("merge", dir.toString());
                 assertThat(merge.exit()).as(merge.toString()).isZero();
                 assertThat(kinds(dir)).as("a merge drops what repair leaves").isEmpty();

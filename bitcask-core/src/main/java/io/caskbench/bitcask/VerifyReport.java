@@ -1,5 +1,7 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.format.RecordFormat;
+
 import java.nio.file.Path;
 import java.util.List;
 
@@ -129,6 +131,15 @@ public record VerifyReport(Path directory, Depth depth, int formatVersion, boole
         /** Bytes of the data file that open reads from the hint instead of scanning: 0 without a usable hint. */
         public long hintedBytes() {
             return hint == HintState.USABLE ? hintCovered : 0;
+        }
+
+        /**
+         * Bytes of records, past the file header, that a usable hint lists: the share of the segment's
+         * data bytes that open need not scan. Compare it with the data bytes, never with {@link #size()}:
+         * the file of a segment a writer appends to is longer than its data.
+         */
+        public long hintedRecordBytes() {
+            return Math.max(0, hintedBytes() - RecordFormat.FILE_HEADER_SIZE);
         }
     }
 

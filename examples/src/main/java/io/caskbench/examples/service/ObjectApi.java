@@ -51,6 +51,8 @@ final class ObjectApi implements HttpHandler {
     static final String UNMATCHED = "unmatched";
     private static final String OBJECTS = "/buckets/{bucket}/objects";
     private static final String OBJECT = "/buckets/{bucket}/objects/{key}";
+    /** Of a body over the limit, at most this much is read and thrown away before the 413 (see {@link #tooLarge}). */
+    private static final long DISCARDED_BODY_BYTES = 8L << 20;
     private static final Set<String> KNOWN_METHODS = Set.of("GET", "HEAD", "PUT", "POST", "DELETE", "PATCH", "OPTIONS");
 
     private final ServiceMetrics metrics;
@@ -314,22 +316,43 @@ final class ObjectApi implements HttpHandler {
             throw new HttpError(415, "body must be application/json, not " + type);
         }
         String length = ex.getRequestHeaders().getFirst("Content-Length");
+        long declared = -1;
         if (length != null) {
             try {
-                if (Long.parseLong(length.trim()) > maxBodyBytes) {
-                    throw new HttpError(413, "body larger than " + maxBodyBytes + " bytes");
-                }
+                declared = Long.parseLong(length.trim());
             } catch (NumberFormatException e) {
                 throw new HttpError(400, "bad Content-Length: " + length);
             }
         }
         try (InputStream in = ex.getRequestBody()) {
+            if (declared > DISCARDED_BODY_BYTES) {
+                throw new HttpError(413, "body larger than " + maxBodyBytes + " bytes");
+            }
+            if (declared > maxBodyBytes) {
+                throw tooLarge(in);
+            }
             byte[] body = in.readNBytes(maxBodyBytes + 1);
             if (body.length > maxBodyBytes) {
-                throw new HttpError(413, "body larger than " + maxBodyBytes + " bytes");
+                throw tooLarge(in);
             }
             return body;
         }
+    }
+
+    /**
+     * The 413 of a body over the limit, once the rest of the body is read and thrown away (up to
+     * {@link #DISCARDED_BODY_BYTES}). A server that closes a connection with request bytes still
+     * unread makes the kernel reset it, and a client still sending its body then loses the answer
+     * it has not yet read: the status arrives, the problem body does not. A longer body is cut off
+     * with the connection, so that one client cannot keep a worker reading for long.
+     */
+    private HttpError tooLarge(InputStream rest) throws IOException {
+        byte[] sink = new byte[8192];
+        long discarded = 0;
+        for (int n; discarded < DISCARDED_BODY_BYTES && (n = rest.read(sink)) >= 0; ) {
+            discarded += n;
+        }
+        return new HttpError(413, "body larger than " + maxBodyBytes + " bytes");
     }
 
     private static void send(HttpExchange ex, Reply reply) throws IOException {

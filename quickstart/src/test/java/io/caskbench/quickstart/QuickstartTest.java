@@ -3,14 +3,21 @@ package io.caskbench.quickstart;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+import org.xml.sax.InputSource;
 
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
+import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.File;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +35,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The README's Quickstart as a new user follows it: the install command it prints, the
- * dependencies its Maven and Gradle snippets name (with the versions this build uses), and its
- * program, compiled with javax.tools into a project of its own and run in a JVM of its own on
- * the class path those dependencies make, with the built bitcask-core jar.
+ * dependencies its Maven and Gradle files name (with the versions this build uses), what its
+ * minimal pom.xml must hold to work with an older system Maven, and its program, compiled with
+ * javax.tools into a project of its own and run in a JVM of its own on the class path those
+ * dependencies make, with the built bitcask-core jar, leaving nothing behind.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES) // a hang guard for a loaded machine, not a speed limit
 class QuickstartTest {
@@ -57,7 +65,7 @@ class QuickstartTest {
     void theInstallStepComesFirst() {
         List<String> bash = blocks("bash");
         assertThat(bash).isNotEmpty();
-        assertThat(bash.get(0).strip()).isEqualTo("./mvnw -B -pl bitcask-core -am install -DskipTests");
+        assertThat(bash.get(0).strip()).isEqualTo("./mvnw -B -ntp -pl bitcask-core -am install -DskipTests");
         assertThat(section.indexOf("```bash")).isLessThan(section.indexOf("```xml"));
     }
 
@@ -68,6 +76,35 @@ class QuickstartTest {
 
         assertThat(gradle).isEqualTo(maven);
         assertThat(maven).containsExactlyInAnyOrderElementsOf(directDependencies());
+    }
+
+    @Test
+    void theMinimalPomCompilesForJava17AndRunsTheProgram() throws Exception {
+        List<String> poms = blocks("xml").stream().filter(x -> x.contains("<project")).toList();
+        assertThat(poms).as("one whole pom.xml").hasSize(1);
+        Document pom = DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder()
+                .parse(new InputSource(new StringReader(poms.get(0))));
+        Element project = pom.getDocumentElement();
+        assertThat(project.getNamespaceURI()).isEqualTo("http://maven.apache.org/POM/4.0.0");
+        assertThat(text(project, "modelVersion")).isEqualTo("4.0.0");
+        assertThat(List.of(text(project, "groupId"), text(project, "artifactId"), text(project, "version"))).doesNotContain("");
+        // The system Maven's defaults compile for Java 5 ("Source option 5 is no longer supported"), and its
+        // default compiler plugin ignores maven.compiler.release: the pom names both.
+        assertThat(text(child(project, "properties"), "maven.compiler.release")).isEqualTo("17");
+        Element compiler = plugin(project, "maven-compiler-plugin");
+        assertThat(text(compiler, "groupId")).isEqualTo("org.apache.maven.plugins");
+        Matcher version = Pattern.compile("(\\d+)\\.(\\d+)(\\..*)?").matcher(text(compiler, "version"));
+        assertThat(version.matches()).as(text(compiler, "version")).isTrue();
+        assertThat(Integer.parseInt(version.group(1)) * 1000 + Integer.parseInt(version.group(2)))
+                .as("at least 3.6, the first compiler plugin that knows release").isGreaterThanOrEqualTo(3006);
+        Element exec = plugin(project, "exec-maven-plugin");
+        assertThat(text(exec, "groupId")).isEqualTo("org.codehaus.mojo");
+        assertThat(text(exec, "version")).isNotEmpty();
+        assertThat(text(child(exec, "configuration"), "mainClass")).isEqualTo(programName());
+
+        assertThat(String.join("\n", blocks("kotlin"))).contains("mainClass.set(\"" + programName() + "\")")
+                .contains("options.release.set(17)");
+        assertThat(blocks("bash")).anyMatch(b -> b.contains("mvn -q -ntp compile exec:java") && b.contains("gradle run"));
     }
 
     @Test
@@ -88,8 +125,9 @@ class QuickstartTest {
 
         compile(sourceFile, classes, classPath);
 
+        Path temp = Files.createDirectories(project.resolve("tmp"));
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classes + File.pathSeparator + classPath.stream().map(Path::toString)
+                "-Djava.io.tmpdir=" + temp, "-cp", classes + File.pathSeparator + classPath.stream().map(Path::toString)
                         .collect(Collectors.joining(File.pathSeparator)),
                 name.group(1));
         Process run = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true).start();
@@ -99,8 +137,52 @@ class QuickstartTest {
         assertThat(run.exitValue()).as(output).isZero();
         assertThat(output).contains("3 keys, 245761 bytes of image/png, merge reclaimed ")
                 .doesNotContain("SLF4J(W)", "Exception", "NoClassDefFoundError");
-        assertThat(project.resolve("data")).isDirectory();
-        assertThat(project.resolve("data-tuned")).isDirectory();
+        try (Stream<Path> left = Files.list(project)) {
+            assertThat(left.map(p -> p.getFileName().toString())).as("nothing written into the working directory")
+                    .containsExactlyInAnyOrder("src", "classes", "tmp");
+        }
+        try (Stream<Path> left = Files.list(temp)) {
+            assertThat(left).as("the program deletes its temporary directory").isEmpty();
+        }
+    }
+
+    /** The name of the program's public class. */
+    private static String programName() {
+        Matcher name = Pattern.compile("public class (\\w+)").matcher(blocks("java").get(0));
+        assertThat(name.find()).isTrue();
+        return name.group(1);
+    }
+
+    /** The plugin of {@code artifactId} under build/plugins. */
+    private static Element plugin(Element project, String artifactId) {
+        NodeList plugins = child(child(project, "build"), "plugins").getElementsByTagNameNS("*", "plugin");
+        for (int i = 0; i < plugins.getLength(); i++) {
+            Element p = (Element) plugins.item(i);
+            if (artifactId.equals(text(p, "artifactId"))) {
+                return p;
+            }
+        }
+        throw new AssertionError("the pom names no " + artifactId);
+    }
+
+    /** The direct child element called {@code name}. */
+    private static Element child(Element parent, String name) {
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && name.equals(e.getLocalName())) {
+                return e;
+            }
+        }
+        throw new AssertionError("no <" + name + "> in <" + parent.getLocalName() + ">");
+    }
+
+    /** The trimmed text of the direct child called {@code name}, or "" when there is none. */
+    private static String text(Element parent, String name) {
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && name.equals(e.getLocalName())) {
+                return e.getTextContent().strip();
+            }
+        }
+        return "";
     }
 
     private static void compile(Path source, Path classes, List<Path> classPath) throws IOException {

@@ -62,6 +62,11 @@ final class BackToBackMerge {
         }
     }
 
+    /** Merges completed so far (each removed at least one segment). */
+    long merges() {
+        return merges.get();
+    }
+
     /** Throws a merge's failure, or fails when no merge completed: such a run measured nothing. */
     void verify() {
         if (failure != null) {

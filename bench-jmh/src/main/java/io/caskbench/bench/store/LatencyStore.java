@@ -54,6 +54,11 @@ final class LatencyStore implements AutoCloseable {
         merger = BackToBackMerge.start(db);
     }
 
+    /** Merges completed so far by {@link #mergeBackToBack}; 0 without one. */
+    long merges() {
+        return merger == null ? 0 : merger.merges();
+    }
+
     /**
      * Stops the merge, if one runs, then closes the store and deletes its folder; fails when a merge failed or
      * none completed, as such a run measured nothing.

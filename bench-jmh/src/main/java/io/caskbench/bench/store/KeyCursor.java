@@ -30,6 +30,28 @@ abstract class KeyCursor {
         return Reads.found(db.get(next()), p);
     }
 
+    /**
+     * {@link #getNext} summing every byte of the value, so that all of it is read; for the open-loop
+     * benchmarks, whose worker threads have no {@code Blackhole}.
+     */
+    final long getNextSum(BitCask db) {
+        long sum = 0;
+        for (byte b : getNext(db)) {
+            sum += b;
+        }
+        return sum;
+    }
+
+    /** {@code threads} cursors on {@code workload}, one per worker thread, starting evenly spread over the keys. */
+    static KeyCursor[] spread(Workload workload, int threads) {
+        KeyCursor[] cursors = new KeyCursor[threads];
+        for (int t = 0; t < threads; t++) {
+            cursors[t] = new KeyCursor() { };
+            cursors[t].startAt(workload, t * (long) workload.keyCount() / threads);
+        }
+        return cursors;
+    }
+
     /** The next key in read order, wrapping at the end; valid until the next call. */
     final byte[] next() {
         int p = position;

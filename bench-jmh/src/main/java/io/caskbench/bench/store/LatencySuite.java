@@ -3,6 +3,7 @@ package io.caskbench.bench.store;
 import io.caskbench.bench.ResultRow;
 import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
+import io.caskbench.bench.openloop.OpenLoopProfiler;
 import io.caskbench.report.LatencyTables;
 import io.caskbench.report.ResultFile;
 import java.nio.file.Path;
@@ -14,19 +15,26 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * The {@code latency} suite: single operations timed by JMH's sample mode, where the store suites time
- * batches. Two questions, each a target with its ratio and spread in the comparison:
+ * The {@code latency} suite: the store's latency percentiles, measured open-loop, and what a merge costs
+ * the foreground. Its rows:
  *
  * <ul>
- *   <li>what a merge running back to back does to get p99 and put throughput: {@link MergeLatency};</li>
- *   <li>how long a writer waits among 64 threads, 95% of them reading: {@link MixedTail}, with the same
- *       threads fetching keys and calling no store beside it.</li>
+ *   <li>{@link MixedTailOpenLoop}: get and put tails among 64 threads, 95% gets, at three fixed arrival
+ *       rates, on every backend, and the harness alone at the same rates;</li>
+ *   <li>{@link MergeTailOpenLoop}: the get tail with a merge running back to back and without, at two fixed
+ *       arrival rates, on every backend;</li>
+ *   <li>{@link MergeLatency}: put throughput with a merge against without (its goal), and, closed loop and
+ *       judging no goal, the get p99 of JMH's sample mode beside it.</li>
  * </ul>
+ *
+ * <p>The open-loop runs are one JMH iteration per fork ({@code SingleShotTime}: the driver warms up and
+ * measures inside it), with {@link OpenLoopProfiler} reporting the percentiles. The closed-loop
+ * {@link MixedTail} is left out: its tail is coordinated with the store it measures; it still runs by name.
  */
 public final class LatencySuite implements Suite {
 
     /** Every benchmark of this suite (none of which the store suite runs), as a pattern on their names. */
-    public static final Pattern ONLY = Pattern.compile("\\.(MergeLatency|MixedTail)\\.");
+    public static final Pattern ONLY = Pattern.compile("\\.(MergeLatency|MixedTail|MixedTailOpenLoop|MergeTailOpenLoop)\\.");
 
     /** Creates the suite; {@link java.util.ServiceLoader} calls this. */
     public LatencySuite() {
@@ -39,27 +47,47 @@ public final class LatencySuite implements Suite {
 
     @Override
     public String description() {
-        return "BitCask's latency percentiles: get and put beside a back-to-back merge, and the put tail among 64 threads";
+        return "BitCask's latency percentiles, open-loop at fixed arrival rates: 64 threads mixing gets and puts, "
+                + "and gets beside a back-to-back merge";
     }
 
     @Override
     public ChainedOptionsBuilder options(Profile profile) {
-        return settings(profile, new OptionsBuilder().include(ONLY.pattern()).param("backend", StoreSuite.BACKENDS));
+        return runs(profile).get(0);
     }
 
     /**
-     * Two runs: the store's groups on every backend, then the harness alone once (it calls no store, so
-     * its backend only decides which store its trial fills).
+     * Four runs: the open-loop tail on every backend, the harness alone once (it calls no store), the
+     * open-loop merge rows on every backend, then the closed-loop merge rows for put throughput.
      */
     @Override
     public List<ChainedOptionsBuilder> runs(Profile profile) {
         return List.of(
-                settings(profile, new OptionsBuilder().include("\\.MergeLatency\\.").include("\\.MixedTail\\.mix$")
+                openLoop(profile, new OptionsBuilder().include("\\.MixedTailOpenLoop\\.mix$")
                         .param("backend", StoreSuite.BACKENDS)),
-                settings(profile, new OptionsBuilder().include("\\.MixedTail\\.harness$").param("backend", "MAPPED")));
+                openLoop(profile, new OptionsBuilder().include("\\.MixedTailOpenLoop\\.harness$")
+                        .param("backend", "MAPPED")),
+                openLoop(profile, new OptionsBuilder().include("\\.MergeTailOpenLoop\\.")
+                        .param("backend", StoreSuite.BACKENDS)),
+                closedLoop(profile, new OptionsBuilder().include("\\.MergeLatency\\.")
+                        .param("backend", StoreSuite.BACKENDS)));
     }
 
-    private static ChainedOptionsBuilder settings(Profile profile, ChainedOptionsBuilder options) {
+    /**
+     * An open-loop run: one iteration per fork, the driver's own warm-up and measured period, the profiler
+     * that reports them. Smoke runs drive one rate for a fraction of a second per row.
+     */
+    private static ChainedOptionsBuilder openLoop(Profile profile, ChainedOptionsBuilder options) {
+        options.shouldFailOnError(true).addProfiler(OpenLoopProfiler.class).warmupIterations(0).measurementIterations(1);
+        return switch (profile) {
+            case SMOKE -> options.forks(1).param("keyCount", "10000").param("warmupMillis", "200")
+                    .param("measureMillis", "500").param("rate", "5000");
+            case QUICK -> options.forks(StoreSuite.FORKS).param("warmupMillis", "3000").param("measureMillis", "5000");
+            case FULL -> options.forks(StoreSuite.FORKS).param("warmupMillis", "5000").param("measureMillis", "20000");
+        };
+    }
+
+    private static ChainedOptionsBuilder closedLoop(Profile profile, ChainedOptionsBuilder options) {
         options.shouldFailOnError(true);
         return switch (profile) {
             case SMOKE -> options.forks(1).warmupIterations(0).measurementIterations(1)

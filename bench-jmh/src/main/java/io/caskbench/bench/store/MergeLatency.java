@@ -1,16 +1,10 @@
 package io.caskbench.bench.store;
 
-import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.workload.KeyOrder;
 import io.caskbench.bench.store.workload.Workload;
 import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCask;
-import io.caskbench.bitcask.BitCaskOptions;
-import io.caskbench.bitcask.MergeResult;
-import io.caskbench.bitcask.SyncPolicy;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Group;
@@ -26,7 +20,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Why: what does a merge cost the foreground? One thread reads and one overwrites a store of 1M keys
+ * Closed loop: its put throughput judges the merge's throughput goal, while its get p99 is shown labelled
+ * "closed loop" and judges nothing; {@link MergeTailOpenLoop} measures the get tail open-loop.
+ *
+ * <p>Why: what does a merge cost the foreground? One thread reads and one overwrites a store of 1M keys
  * (16-byte keys, 100-byte values, random order), while a merge runs back to back at the default rate
  * limit and with the default pacing by the foreground's latency ({@code merge=BACK_TO_BACK}), the same
  * without pacing ({@code merge=BACK_TO_BACK_UNPACED}), or never ({@code merge=NONE}). The figures are get p99 with merge over
@@ -65,13 +62,9 @@ public class MergeLatency extends StoreBenchmark {
     @Param("1000000")
     public int keyCount;
 
-    private Path dir;
+    private LatencyStore store;
     private BitCask db;
     private Workload workload;
-    private Thread merger;
-    private volatile boolean merging;
-    private final AtomicLong merges = new AtomicLong();
-    private volatile RuntimeException mergeFailure;
 
     /** Each thread's place in the read order, and its reused key buffer. */
     @State(Scope.Thread)
@@ -92,60 +85,17 @@ public class MergeLatency extends StoreBenchmark {
     @Setup(Level.Trial)
     public void fill() {
         workload = Workload.decimal(keyCount, 100, KeyOrder.RANDOM);
-        dir = StoreDirs.create(StoreKind.of(backend));
-        db = BitCask.open(dir, BitCaskOptions.builder().backend(backend).syncPolicy(SyncPolicy.NONE)
-                .expectedKeys(keyCount).autoMerge(false).mergePacing(merge != MergeMode.BACK_TO_BACK_UNPACED).build());
-        byte[] key = workload.keyBuffer();
-        for (int round = 0; round < 2; round++) {
-            for (int i = 0; i < keyCount; i++) {
-                db.put(workload.fillKey(i, key), workload.value());
-            }
-        }
-        db.sync();
+        store = LatencyStore.fill(backend, workload, 2, o -> o.mergePacing(merge != MergeMode.BACK_TO_BACK_UNPACED));
+        db = store.db();
         if (merge != MergeMode.NONE) {
-            merging = true;
-            merger = new Thread(this::mergeBackToBack, "back-to-back-merge");
-            merger.setDaemon(true);
-            merger.start();
-        }
-    }
-
-    private void mergeBackToBack() {
-        while (merging) {
-            MergeResult result;
-            try {
-                result = db.merge();
-            } catch (RuntimeException e) {
-                mergeFailure = e;
-                return;
-            }
-            if (result.removedSegments().isEmpty()) {
-                try {
-                    Thread.sleep(10);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            } else {
-                merges.incrementAndGet();
-            }
+            store.mergeBackToBack();
         }
     }
 
     /** Stops the merge thread, then closes the store and deletes it; fails a merge run whose merges failed or never completed. */
     @TearDown(Level.Trial)
-    public void close() throws InterruptedException {
-        merging = false;
-        if (merger != null) {
-            merger.join();
-        }
-        db.close();
-        StoreDirs.delete(dir);
-        if (mergeFailure != null) {
-            throw mergeFailure;
-        }
-        if (merge != MergeMode.NONE && merges.get() == 0) {
-            throw new IllegalStateException("no merge completed while measuring: the run measured nothing");
-        }
+    public void close() {
+        store.close();
     }
 
     /** One get of an existing key, which must be found; its value goes to the blackhole. */

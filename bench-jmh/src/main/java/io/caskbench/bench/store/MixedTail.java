@@ -1,13 +1,9 @@
 package io.caskbench.bench.store;
 
-import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.workload.KeyOrder;
 import io.caskbench.bench.store.workload.Workload;
 import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCask;
-import io.caskbench.bitcask.BitCaskOptions;
-import io.caskbench.bitcask.SyncPolicy;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -25,7 +21,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Why: how long does a writer wait when it is one of many? 64 threads share one BitCask store, 61 reading
+ * Closed loop, and no longer in the latency suite: {@link MixedTailOpenLoop} measures this tail open-loop.
+ * Timed back to back, an operation that a stall delays is never issued during the stall, so its percentiles
+ * are coordinated with the store they measure; the report labels its rows "closed loop" and judges no goal
+ * by them. It still runs by name, for comparison.
+ *
+ * <p>Why: how long does a writer wait when it is one of many? 64 threads share one BitCask store, 61 reading
  * and 3 overwriting with 1 KiB values: 95% of the threads read, as 95% of the operations do in YCSB's
  * workload B (the operations themselves split by how fast each side runs, which the sample counts show), and JMH samples the time of single operations. The figures are put p99 and p99.9, and get
  * p99 beside them: anything that stalls a writer (a rollover mapping a new segment, the write lock held
@@ -59,7 +60,7 @@ public class MixedTail extends StoreBenchmark {
     @Param("1024")
     public int valueSize;
 
-    private Path dir;
+    private LatencyStore store;
     private BitCask db;
     private Workload workload;
 
@@ -83,21 +84,14 @@ public class MixedTail extends StoreBenchmark {
     @Setup(Level.Trial)
     public void fill() {
         workload = Workload.decimal(keyCount, valueSize, KeyOrder.RANDOM);
-        dir = StoreDirs.create(StoreKind.of(backend));
-        db = BitCask.open(dir, BitCaskOptions.builder().backend(backend).syncPolicy(SyncPolicy.NONE)
-                .expectedKeys(keyCount).maxValueSize(valueSize).autoMerge(false).build());
-        byte[] key = workload.keyBuffer();
-        for (int i = 0; i < keyCount; i++) {
-            db.put(workload.fillKey(i, key), workload.value());
-        }
-        db.sync();
+        store = LatencyStore.fill(backend, workload, 1, o -> o.maxValueSize(valueSize));
+        db = store.db();
     }
 
     /** Closes the store and deletes it. */
     @TearDown(Level.Trial)
     public void close() {
-        db.close();
-        StoreDirs.delete(dir);
+        store.close();
     }
 
     /** One get of an existing key, which must be found; its value goes to the blackhole. */

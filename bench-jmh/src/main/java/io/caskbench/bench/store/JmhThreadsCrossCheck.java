@@ -29,14 +29,14 @@ public class JmhThreadsCrossCheck extends DecimalWorkload {
      * {@code BenchmarkParams}.
      */
     @Param({"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP", "MAPDB", "H2_MVSTORE",
-        "MAPDB_TX", "H2_MVSTORE_COMMIT", "LMDB_RENEW_100", "LMDB_TXN_REUSED", "ROCKSDB_TUNED", "CHRONICLE_MAP_TUNED",
-        "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"})
+        "MAPDB_TX", "H2_MVSTORE_COMMIT", "LMDB_RENEW_100", "LMDB_TXN_REUSED",
+        "CONCURRENT_HASH_MAP", "IN_MEMORY_REFERENCE", "HARNESS"})
     public StoreKind store;
 
     /** Each thread starts at its own slice of the keys, as the gang's threads do. */
     @Setup(Level.Trial)
     public void start(ThreadParams thread) {
-        startAt((int) ((long) thread.getThreadIndex() * Gang.OPS_PER_THREAD % keyCount));
+        startAt((int) ((long) thread.getThreadIndex() * ThousandThreads.OPS_PER_THREAD % keyCount));
     }
 
     /** One get of this thread's next key. */

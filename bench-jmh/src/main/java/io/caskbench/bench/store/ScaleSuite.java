@@ -25,7 +25,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  *
  * <p>It has no benchmark of its own, so the store and targets smoke tests already run every benchmark it
  * uses. The forks need no larger heap than the JVM's default, a quarter of the memory: at 10M keys the
- * heap map holds about 2.2 GB (222 bytes a key) and the in-memory bound 1.6 GB, in a default heap of about
+ * heap map holds about 2.2 GB (222 bytes a key) and the in-memory reference 1.6 GB, in a default heap of about
  * 6 GB on a 24 GiB machine. Open time runs with its own 2 GB heap, in which a 10M-key directory takes
  * 256 MiB.
  */

@@ -19,7 +19,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  *
  * <ul>
  *   <li>get and put: {@link PeersSingleThread}, every store of the store suite, 16-byte keys, 100-byte
- *       values, random order;</li>
+ *       values, random order; puts go into a store prefilled with every key ({@code prefilled=true}), so
+ *       it holds N keys while measured, and report the keys it held as {@code keysInStore};</li>
  *   <li>open time: {@link OpenBench}, BitCask MAPPED with its hint files and without them.</li>
  * </ul>
  *
@@ -74,7 +75,7 @@ public final class ScaleSuite implements Suite {
         boolean smoke = profile == Profile.SMOKE;
         ChainedOptionsBuilder stores = base(profile).include(StoreSuite.pattern(PeersSingleThread.class))
                 .param("keyCount", smoke ? SMOKE_KEYS : KEYS).param("valueSize", "100").param("order", "RANDOM")
-                .param("store", StoreSuite.STORES);
+                .param("store", StoreSuite.STORES).param("prefilled", "true");
         // As in the targets suite: a GC between single-shot opens, so one open's garbage is not collected
         // inside the next.
         ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))

@@ -15,6 +15,9 @@ import org.openjdk.jmh.infra.ThreadParams;
  * {@code @Threads(1000)}. With far more threads than cores, JMH sums per-thread rates measured over
  * different windows, so this figure is expected to come out far too high; it is shown beside the gang
  * figure to make that visible, never instead of it.
+ *
+ * <p>Must not measure by accident what {@link ThousandThreads#get} must not: thread start, filling, or
+ * dead reads (each value is returned to JMH, which consumes it).
  */
 @State(Scope.Thread)
 @Threads(JmhThreadsCrossCheck.THREADS)

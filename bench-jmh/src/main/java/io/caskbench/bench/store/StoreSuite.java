@@ -26,7 +26,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order,
  *       and the peers whose fastest settings lose writes on a {@code kill -9} again at the settings that
  *       do not ({@link #PARITY});</li>
- *   <li>{@code threads}: {@link ThousandThreads}, the same point with 1000 threads;</li>
+ *   <li>{@code sustained}: {@link SustainedPut}, one store per store kind written for a whole iteration,
+ *       its close timed (5 s in quick, 60 s in full);</li>
+ *   <li>{@code threads}: {@link ThousandThreads}, the same point with 1000 threads, every store at 100
+ *       operations per thread;</li>
  *   <li>{@code cross-check}: {@link JmhThreadsCrossCheck}, JMH's {@code @Threads(1000)}, for contrast
  *       (full profile only);</li>
  *   <li>{@code seed}: {@link SeedWorkload}.</li>

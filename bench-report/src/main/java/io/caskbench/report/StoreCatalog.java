@@ -81,12 +81,8 @@ public final class StoreCatalog {
                 LMDB_CRASH);
         add("LMDB_TXN_REUSED", "LMDB, one read transaction kept for the trial", Role.SENSITIVITY, "LMDB", ALL,
                 LMDB_CRASH);
-        add("ROCKSDB_TUNED", "RocksDB, waiting writers block instead of spinning", Role.SENSITIVITY, "ROCKSDB", ALL,
-                ROCKSDB_CRASH);
-        add("CHRONICLE_MAP_TUNED", "Chronicle Map, 8192 segments", Role.SENSITIVITY, "CHRONICLE_MAP",
-                ALL + " (recovery after a kill mid-put)", CHRONICLE_CRASH);
         add("CONCURRENT_HASH_MAP", "heap ConcurrentHashMap reference", Role.REFERENCE, null, MEMORY, MEMORY);
-        add("IN_MEMORY_BOUND", "in-memory bound (a store's copies, no file)", Role.BOUND, null, MEMORY, MEMORY);
+        add("IN_MEMORY_REFERENCE", "in-memory bound (a store's copies, no file)", Role.BOUND, null, MEMORY, MEMORY);
         add("HARNESS", "harness only, no store", Role.HARNESS, null, "-", "not a store");
     }
 

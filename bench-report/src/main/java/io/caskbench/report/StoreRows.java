@@ -19,7 +19,7 @@ final class StoreRows {
     /** BitCask's other backend. */
     static final String FILE_CHANNEL = "BITCASK_FILE_CHANNEL";
     /** The in-memory bound every "x bound" ratio is against. */
-    static final String BOUND = "IN_MEMORY_BOUND";
+    static final String BOUND = "IN_MEMORY_REFERENCE";
     /** The harness-only row. */
     static final String HARNESS = "HARNESS";
     /** The point the performance targets are stated at. */

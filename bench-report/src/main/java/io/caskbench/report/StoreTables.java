@@ -56,7 +56,7 @@ public final class StoreTables {
                 .line("highest ratio any pairing of the two rows' fork means gives. A ratio is a win or a loss only")
                 .line("when its whole spread lies on one side of 1; a ratio from one fork has no spread.")
                 .line("x MAPPED = this / BitCask MAPPED; x best peer = this / the fastest of RocksDB, LMDB, Chronicle")
-                .line("Map, MapDB and H2 MVStore at their fastest settings; x bound = this / IN_MEMORY_BOUND, a")
+                .line("Map, MapDB and H2 MVStore at their fastest settings; x bound = this / IN_MEMORY_REFERENCE, a")
                 .line("store's copies into memory without a file. CONCURRENT_HASH_MAP is a heap reference, not a bound.");
         summary(doc, rows);
         storeTables(doc, rows, "PeersSingleThread", "Single thread, every store: ", false);

@@ -41,7 +41,7 @@ class StoreTablesTest {
                 StoreTables.DISK, 170.0, StoreTables.INDEX, 30.0)));
         rows.add(row("PeersSingleThread", "get", "LMDB", 500_000, 0.05, Map.of()));
         rows.add(row("PeersSingleThread", "get", "ROCKSDB", 250_000, 0.05, Map.of()));
-        rows.add(row("PeersSingleThread", "get", "IN_MEMORY_BOUND", 4_000_000, 0.05, Map.of()));
+        rows.add(row("PeersSingleThread", "get", "IN_MEMORY_REFERENCE", 4_000_000, 0.05, Map.of()));
         rows.add(row("PeersSingleThread", "get", "CONCURRENT_HASH_MAP", 3_000_000, 0.05, Map.of()));
         rows.add(row("ThousandThreads", "get", "BITCASK_MAPPED", 3_000_000, 0.05, Map.of()));
         String text = StoreTables.render(rows, List.of("ThousandThreads.put store=X: stopped after 15 s")).text();

@@ -9,8 +9,8 @@ import org.openjdk.jmh.annotations.Param;
  * {100k, 1M} x valueSize {100, 4080} x order {SEQUENTIAL, RANDOM}, and in the full profile 10M keys with
  * 100-byte values in both orders (the quick profile: 100k only).
  *
- * <p>Everything the workload does is in {@link SingleThreadWorkload}; this class only declares the
- * backend.
+ * <p>Everything the workload does is in {@link SingleThreadWorkload}, which lists what it must not
+ * measure by accident; this class only declares the backend.
  */
 public class BitCaskSingleThread extends SingleThreadWorkload {
 

@@ -73,7 +73,7 @@ public class FilledStore {
     }
 
     /** Puts every key of the workload, in its fill order. */
-    private static void putAll(StoreAdapter adapter, Workload workload) {
+    static void putAll(StoreAdapter adapter, Workload workload) {
         byte[] value = workload.value();
         byte[] key = workload.keyBuffer();
         for (int i = 0; i < workload.keyCount(); i++) {

@@ -13,8 +13,8 @@ import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * Adds the {@link Footprint} of the filled store to every iteration's results, so heap and disk bytes
- * per key end up in JMH's JSON as secondary metrics next to the throughput they belong to. Reports
- * nothing for benchmarks that publish no footprint.
+ * per key end up in JMH's JSON as secondary metrics next to the throughput they belong to, and the keys
+ * the put store held ({@link KeysInStore}). Reports nothing for benchmarks that publish neither.
  */
 public final class FootprintProfiler implements InternalProfiler {
 
@@ -24,22 +24,27 @@ public final class FootprintProfiler implements InternalProfiler {
 
     @Override
     public String getDescription() {
-        return "heap and disk bytes per key of the filled store";
+        return "heap and disk bytes per key of the filled store, keys held by the put store";
     }
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        // The footprint is measured in the trial setup; nothing to do per iteration.
+        // The footprint is measured in the trial setup; the keys held are sampled per iteration.
+        KeysInStore.clear();
     }
 
     @Override
     public Collection<? extends Result<?>> afterIteration(BenchmarkParams benchmarkParams,
             IterationParams iterationParams, IterationResult result) {
+        List<Result<?>> results = new ArrayList<>();
+        double keys = KeysInStore.mean();
+        if (keys >= 0) {
+            results.add(new ScalarResult(KeysInStore.METRIC, keys, "keys", AggregationPolicy.AVG));
+        }
         Footprint footprint = Footprint.current();
         if (footprint == null) {
-            return List.of();
+            return results;
         }
-        List<Result<?>> results = new ArrayList<>();
         results.add(new ScalarResult(Footprint.HEAP, footprint.heapBytesPerKey(), "B/key", AggregationPolicy.AVG));
         results.add(new ScalarResult(Footprint.DISK, footprint.diskBytesPerKey(), "B/key", AggregationPolicy.AVG));
         if (footprint.indexBytesPerKey() >= 0) {

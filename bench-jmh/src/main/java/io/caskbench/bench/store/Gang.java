@@ -37,7 +37,7 @@ public class Gang {
 
     /** Threads in the gang. */
     public static final int THREADS = 1_000;
-    /** Operations each thread does per invocation. */
+    /** Operations each thread does per invocation by default: the reference experiment's 1000. */
     public static final int OPS_PER_THREAD = 1_000;
     /** Operations per invocation, for {@code @OperationsPerInvocation}. */
     public static final int OPS = THREADS * OPS_PER_THREAD;
@@ -90,13 +90,13 @@ public class Gang {
         gang.close();
     }
 
-    /** One operation of one gang thread; returns bytes read, or 0. */
+    /** One operation of one gang thread; returns the sum of the bytes it read, or 0. */
     @FunctionalInterface
     public interface Op {
         /**
          * Does operation {@code j} (0 .. opsPerThread-1) of gang thread {@code thread}.
          *
-         * @return bytes read, summed into the invocation's result
+         * @return the sum of the bytes read ({@link Reads#sum}), summed into the invocation's result
          */
         long apply(int thread, int j);
     }
@@ -129,7 +129,7 @@ public class Gang {
         return opsPerThread;
     }
 
-    /** Every thread puts its 1000 keys. */
+    /** Every thread puts its keys. */
     public void put(StoreAdapter store, Workload workload, int base) {
         int n = workload.keyCount();
         byte[] value = workload.value();
@@ -155,8 +155,9 @@ public class Gang {
     }
 
     /**
-     * Every thread reads its 1000 keys (one in ten is overwritten instead when {@code putEvery10th}).
-     * Returns the bytes read, and fails if any key is missing: the reads must really read.
+     * Every thread reads its keys (one in ten is overwritten instead when {@code putEvery10th}). Returns
+     * the sum of every byte of every value read, and fails if any key is missing: the reads must really
+     * read, and no value copy can be dropped as unused.
      */
     public long read(StoreAdapter store, Workload workload, boolean putEvery10th) {
         int n = workload.keyCount();
@@ -169,7 +170,7 @@ public class Gang {
                 store.put(workload.readKey(position, key), value);
                 return 0;
             }
-            return Reads.get(store, workload, position, key).length;
+            return Reads.sum(Reads.get(store, workload, position, key));
         });
     }
 

@@ -29,8 +29,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code opsPerThread} puts per invocation and the score is total puts over the gang's wall time, never
  * JMH's {@code @Threads}. The suite sets JMH's operations per invocation to match {@code opsPerThread}
  * (the gang checks), so a changed parameter cannot mis-scale the score. Keys cycle through 1M, so the
- * store grows by the run's data only, in 64 MiB segments. Not measured: thread start, store open and
- * key generation.
+ * store grows by the run's data only, in 64 MiB segments. Must not measure by accident: thread start,
+ * store open and key generation (fixtures). With {@code sync=NONE} the forces wait for the close at
+ * trial end, outside the time: those rows are a contention figure, not a put cost with its deferred work.
  */
 @State(Scope.Benchmark)
 public class GroupCommit extends StoreBenchmark {

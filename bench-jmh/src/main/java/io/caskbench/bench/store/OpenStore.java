@@ -39,11 +39,35 @@ final class OpenStore implements AutoCloseable {
      * @return the allocated bytes of the closed store's directory
      */
     long closeMeasureReopen() {
-        adapter.close();
-        adapter = null;
+        closeAdapter();
         long bytes = Footprint.diskBytes(dir);
-        adapter = kind.open(dir, config);
+        reopen();
         return bytes;
+    }
+
+    /**
+     * Closes the store and keeps its files: the store's deferred work (forces, hint files, flushes,
+     * compactions) happens here. Does nothing when it is already closed.
+     */
+    void closeAdapter() {
+        if (adapter != null) {
+            StoreAdapter closing = adapter;
+            adapter = null;
+            closing.close();
+        }
+    }
+
+    /** True while the store is open. */
+    boolean isOpen() {
+        return adapter != null;
+    }
+
+    /** Opens the closed store again on the same files. */
+    void reopen() {
+        if (adapter != null) {
+            throw new IllegalStateException("the store in " + dir + " is open");
+        }
+        adapter = kind.open(dir, config);
     }
 
     /** The store. */
@@ -60,9 +84,7 @@ final class OpenStore implements AutoCloseable {
     @Override
     public void close() {
         try {
-            if (adapter != null) {
-                adapter.close();
-            }
+            closeAdapter();
         } finally {
             StoreDirs.delete(dir);
         }

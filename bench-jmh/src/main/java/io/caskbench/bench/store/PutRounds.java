@@ -12,14 +12,32 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Bounded puts: the keys of the workload are put in rounds, each round into a fresh, empty store, so
- * every put inserts a new key (as in the seed) and the store never grows past one round's data.
+ * Puts in rounds of every key of the workload, with the work each store defers timed in the round.
  *
- * <p>Swapping in a fresh store happens in an invocation-level setup, outside measured time. That is why
- * every benchmark using this state puts a whole batch per invocation ({@code @OperationsPerInvocation});
- * a per-put invocation would drown in JMH's per-invocation timestamps. The swap happens when the next
- * batch would run past the last key, so a batch never wraps except where one batch is larger than the
- * key count (then it overwrites keys of its own round).
+ * <p>Two ways to start a round, chosen by the benchmark's optional {@code prefilled} parameter:
+ * <ul>
+ *   <li>empty (the default): each round goes into a fresh, empty store, so every put inserts a new key
+ *       (as in the reference experiment) and the store holds half the keys on average;</li>
+ *   <li>prefilled: one store is filled with every key once per trial, outside measured time, and closed
+ *       and reopened so the fill's own deferred work is done before timing; every round then replaces
+ *       every key, so the store holds all N keys while it is measured (the scale rows).</li>
+ * </ul>
+ *
+ * <p>The batch that completes a round also closes the store, inside measured time: under
+ * {@code SyncPolicy.NONE} BitCask forces its segments and writes its hint files there, RocksDB flushes
+ * its memtable, H2 writes its last chunk. That cost is amortised over the round's puts, as a store that
+ * ran for good would pay it along the way. Deleting the closed store's files and opening the next store
+ * are fixtures and run in the next invocation's setup, outside measured time. Deleted files take their
+ * dirty pages with them unwritten, so the kernel's write-back is not in these rows; {@link SustainedPut}
+ * measures that.
+ *
+ * <p>Every benchmark using this state puts a whole batch per invocation ({@code @OperationsPerInvocation}):
+ * a per-put invocation would drown in JMH's per-invocation timestamps. A batch never wraps except where
+ * one batch is larger than the key count (then it puts keys of its own round twice). The keys held
+ * midway through each batch are recorded for the {@value KeysInStore#METRIC} metric.
+ *
+ * <p>Only the benchmark's JMH thread calls the methods of this state; gang threads only put into
+ * {@link #store()} between {@link #claimBatch()} and {@link #finishBatch()}.
  */
 @State(Scope.Benchmark)
 public class PutRounds {
@@ -27,35 +45,61 @@ public class PutRounds {
     private Workload workload;
     private StoreKind kind;
     private StoreConfig config;
+    private boolean prefilled;
     private int batch;
+    /** Position in the fill order of the round's next put. */
     private int cursor;
     private OpenStore store;
     private byte[] keyBuffer;
 
-    /** Generates the workload and opens the first store. */
+    /** JMH creates the state and opens it in {@link #open(BenchmarkParams)}. */
+    public PutRounds() {
+    }
+
+    /** Generates the workload and opens the first store (filling it when prefilled). */
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) {
-        WorkloadSpec spec = WorkloadSpec.of(params);
+        open(WorkloadSpec.of(params), params.getOpsPerInvocation(),
+                params.getParamsKeys().contains("prefilled") && Boolean.parseBoolean(params.getParam("prefilled")));
+    }
+
+    /** {@link #open(BenchmarkParams)} for a spec; for tests. */
+    void open(WorkloadSpec spec, int batch, boolean prefilled) {
         workload = spec.workload();
         kind = spec.store();
         config = spec.config(workload);
-        batch = params.getOpsPerInvocation();
+        this.batch = batch;
+        this.prefilled = prefilled;
         keyBuffer = workload.keyBuffer();
-        fresh();
+        store = OpenStore.create(kind, config);
+        if (prefilled) {
+            FilledStore.putAll(store.adapter(), workload);
+            store.adapter().settle();
+            if (store.adapter().persistent()) {
+                store.closeAdapter();
+                store.reopen();
+            }
+        }
+        cursor = 0;
     }
 
-    /** Starts a new round in an empty store when the next batch would not fit the current one. */
+    /**
+     * Opens the next round's store when the last batch closed the previous one, and records the keys
+     * the coming batch's store holds midway; not measured.
+     */
     @Setup(Level.Invocation)
     public void roll() {
-        if (cursor + batch > workload.keyCount()) {
-            fresh();
+        if (!store.isOpen()) {
+            if (prefilled) {
+                store.reopen();
+            } else {
+                store.close();
+                store = OpenStore.create(kind, config);
+            }
+            cursor = 0;
         }
-    }
-
-    private void fresh() {
-        close();
-        store = OpenStore.create(kind, config);
-        cursor = 0;
+        KeysInStore.record(KeysInStore.midway(prefilled ? workload.keyCount() : 0, cursor, batch,
+                workload.keyCount()));
     }
 
     /** Closes the last store and deletes its files. */
@@ -74,6 +118,21 @@ public class PutRounds {
         return start;
     }
 
+    /**
+     * Ends the round when the next batch would run past the last key: closes the store, which does its
+     * deferred work, in measured time. Call after every batch, from the benchmark method.
+     */
+    public void finishBatch() {
+        if (cursor + batch > workload.keyCount()) {
+            if (prefilled && !store.adapter().persistent()) {
+                // Nothing deferred and nothing kept through a close: the next round replaces the keys again.
+                cursor = 0;
+            } else {
+                store.closeAdapter();
+            }
+        }
+    }
+
     /** Puts the next batch ({@code @OperationsPerInvocation} keys) on the calling thread, the only one that may. */
     public void putBatch() {
         StoreAdapter adapter = store.adapter();
@@ -84,6 +143,13 @@ public class PutRounds {
         for (int i = 0; i < batch; i++) {
             adapter.put(workload.fillKey((first + i) % n, key), value);
         }
+        finishBatch();
+    }
+
+    /** Puts the next batch with every thread of {@code gang}; the batch must be the gang's operations. */
+    public void putBatch(Gang gang) {
+        gang.put(store.adapter(), workload, claimBatch());
+        finishBatch();
     }
 
     /** The current round's store. */

@@ -19,13 +19,14 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  *
  * <ul>
  *   <li>get and put: {@link PeersSingleThread}, every store of the store suite, 16-byte keys, 100-byte
- *       values, random order;</li>
+ *       values, random order; puts go into a store prefilled with every key ({@code prefilled=true}), so
+ *       it holds N keys while measured, and report the keys it held as {@code keysInStore};</li>
  *   <li>open time: {@link OpenBench}, BitCask MAPPED with its hint files and without them.</li>
  * </ul>
  *
  * <p>It has no benchmark of its own, so the store and targets smoke tests already run every benchmark it
  * uses. The forks need no larger heap than the JVM's default, a quarter of the memory: at 10M keys the
- * heap map holds about 2.2 GB (222 bytes a key) and the in-memory bound 1.6 GB, in a default heap of about
+ * heap map holds about 2.2 GB (222 bytes a key) and the in-memory reference 1.6 GB, in a default heap of about
  * 6 GB on a 24 GiB machine. Open time runs with its own 2 GB heap, in which a 10M-key directory takes
  * 256 MiB.
  */
@@ -74,7 +75,7 @@ public final class ScaleSuite implements Suite {
         boolean smoke = profile == Profile.SMOKE;
         ChainedOptionsBuilder stores = base(profile).include(StoreSuite.pattern(PeersSingleThread.class))
                 .param("keyCount", smoke ? SMOKE_KEYS : KEYS).param("valueSize", "100").param("order", "RANDOM")
-                .param("store", StoreSuite.STORES);
+                .param("store", StoreSuite.STORES).param("prefilled", "true");
         // As in the targets suite: a GC between single-shot opens, so one open's garbage is not collected
         // inside the next.
         ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))

@@ -2,6 +2,7 @@ package io.caskbench.bench.store;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
@@ -10,10 +11,15 @@ import org.openjdk.jmh.annotations.State;
  * {@link PeersSingleThread} (every store at one point). Subclasses only declare which store.
  *
  * <p>Gets visit every key of a store filled once per trial, in the workload's read order (independent of
- * the order the keys were put in), one get per invocation. Puts insert new keys in batches of {@link #PUT_BATCH} into a store that is replaced by an
- * empty one when a round of all keys is done ({@link PutRounds}), so the files stay bounded.
- * Not measured by accident: key formatting (keys are pre-generated), filling, opening and deleting
- * stores (fixtures), and dead reads (every value is returned, and a missing key fails the run).
+ * the order the keys were put in), one get per invocation. Puts go in batches of {@link #PUT_BATCH} in
+ * rounds of all keys ({@link PutRounds}): into an empty store per round by default, or, with
+ * {@code prefilled=true} (the scale rows), replacing the keys of a store that holds all of them. The
+ * batch that ends a round closes the store in measured time, so the work the store defers to its close
+ * is amortised over the round's puts.
+ *
+ * <p>Must not measure by accident: key formatting (keys are pre-generated), filling, opening and deleting
+ * stores (fixtures), dead reads (every value is returned to JMH, which consumes it, and a missing key
+ * fails the run), or a put that leaves its store's deferred work out of the clock.
  */
 @State(Scope.Thread)
 public abstract class SingleThreadWorkload extends DecimalWorkload {
@@ -21,13 +27,21 @@ public abstract class SingleThreadWorkload extends DecimalWorkload {
     /** Puts per invocation; it divides every key count the suites use. */
     public static final int PUT_BATCH = 10_000;
 
+    /**
+     * False: puts insert new keys into a store that starts each round empty. True: puts replace the keys
+     * of a store filled with all of them first, so it holds the row's key count while measured. Gets
+     * ignore it. Read by {@link PutRounds} through {@code BenchmarkParams}.
+     */
+    @Param("false")
+    public boolean prefilled;
+
     /** One get of the next key in the workload's read order. */
     @Benchmark
     public byte[] get(FilledStore filled) {
         return readNext(filled);
     }
 
-    /** {@link #PUT_BATCH} puts of new keys. */
+    /** {@link #PUT_BATCH} puts; the batch that ends a round also closes the store. */
     @Benchmark
     @OperationsPerInvocation(PUT_BATCH)
     public void put(PutRounds rounds) {

@@ -17,7 +17,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The {@code store} suite: BitCask on one thread and on 1000, both backends, side by side with RocksDB,
- * LMDB, Chronicle Map, MapDB, H2 MVStore, a heap ConcurrentHashMap reference, the in-memory bound and the
+ * LMDB, Chronicle Map, MapDB, H2 MVStore, a heap ConcurrentHashMap reference, the in-memory reference and the
  * harness alone, plus the reference experiment's workload.
  *
  * <p>It is several JMH runs because its parts need different parameter grids (see {@link #runs}):
@@ -26,7 +26,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order,
  *       and the peers whose fastest settings lose writes on a {@code kill -9} again at the settings that
  *       do not ({@link #PARITY});</li>
- *   <li>{@code threads}: {@link ThousandThreads}, the same point with 1000 threads;</li>
+ *   <li>{@code sustained}: {@link SustainedPut}, one store per store kind written for a whole iteration,
+ *       its close timed (5 s in quick, 60 s in full);</li>
+ *   <li>{@code threads}: {@link ThousandThreads}, the same point with 1000 threads, every store at 100
+ *       operations per thread;</li>
  *   <li>{@code cross-check}: {@link JmhThreadsCrossCheck}, JMH's {@code @Threads(1000)}, for contrast
  *       (full profile only);</li>
  *   <li>{@code seed}: {@link SeedWorkload}.</li>
@@ -47,9 +50,9 @@ public final class StoreSuite implements Suite {
     /** Every BitCask backend this JVM has, as {@code store} parameter values. */
     static final String[] BITCASK = Arrays.stream(BACKENDS).map(b -> "BITCASK_" + b).toArray(String[]::new);
 
-    /** Every store at its fastest settings, the heap reference, the bound and the harness. */
+    /** Every store at its fastest settings, the heap map, the in-memory reference and the harness. */
     static final String[] STORES = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP",
-        "MAPDB", "H2_MVSTORE", "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
+        "MAPDB", "H2_MVSTORE", "CONCURRENT_HASH_MAP", "IN_MEMORY_REFERENCE", "HARNESS"};
 
     /**
      * Peers at the setting that keeps acknowledged writes through a {@code kill -9}, as BitCask does, where
@@ -58,33 +61,18 @@ public final class StoreSuite implements Suite {
      */
     static final String[] PARITY = {"MAPDB_TX", "H2_MVSTORE_COMMIT"};
 
-    /** Sensitivity rows of gets: LMDB's read transaction renewed every 100 gets, or kept for good. */
-    static final String[] SENSITIVE_GETS = {"LMDB", "LMDB_RENEW_100", "LMDB_TXN_REUSED"};
-
     /**
-     * Sensitivity rows of 1000-thread puts: RocksDB and Chronicle Map with their spin settings changed,
-     * beside their own rows and BitCask's. The quick profile runs them at 100 puts per thread (100k per
-     * invocation, a few seconds even where 1M take a minute); the full profile at 1000.
+     * Sensitivity rows of gets: LMDB's read transaction renewed every 100 gets, or kept for good, beside
+     * the main row, which renews it only after a write.
      */
-    static final String[] SENSITIVE_PUTS = {"BITCASK_MAPPED", "ROCKSDB", "ROCKSDB_TUNED", "CHRONICLE_MAP",
-        "CHRONICLE_MAP_TUNED", "IN_MEMORY_BOUND", "HARNESS"};
-
-    /** The tuned peers of {@link #SENSITIVE_PUTS}. */
-    static final String[] TUNED = {"ROCKSDB_TUNED", "CHRONICLE_MAP_TUNED"};
-
-    /** Puts per gang thread of the quick profile's sensitivity puts. */
-    static final int QUICK_SENSITIVE_OPS = 100;
+    static final String[] SENSITIVE_GETS = {"LMDB", "LMDB_RENEW_100", "LMDB_TXN_REUSED"};
 
     /** Puts per invocation of the parity rows; it divides every key count. */
     static final int PARITY_BATCH = 100;
 
-    /** Stores whose 1000-thread mixed workload the quick profile runs: BitCask, the references, the two fastest peers. */
-    static final String[] QUICK_THREADED_MIXED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
-        "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
-
-    /** Stores whose 1000-thread puts the quick profile runs: all but RocksDB and Chronicle Map. */
-    static final String[] QUICK_THREADED_PUTS = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "LMDB", "MAPDB",
-        "H2_MVSTORE", "CONCURRENT_HASH_MAP", "IN_MEMORY_BOUND", "HARNESS"};
+    /** Seconds of a sustained-put row: the full profile's, and the quick profile's shorter one. */
+    static final int SUSTAINED_FULL_SECONDS = 60;
+    static final int SUSTAINED_QUICK_SECONDS = 5;
 
     @Override
     public String name() {
@@ -94,7 +82,7 @@ public final class StoreSuite implements Suite {
     @Override
     public String description() {
         return "BitCask put/get on 1 and 1000 threads, both backends, against RocksDB, LMDB, Chronicle Map,"
-                + " MapDB, H2 MVStore, a heap ConcurrentHashMap and the in-memory bound, plus the reference experiment's workload";
+                + " MapDB, H2 MVStore, a heap ConcurrentHashMap and the in-memory reference, plus the reference experiment's workload";
     }
 
     /**
@@ -112,8 +100,8 @@ public final class StoreSuite implements Suite {
     }
 
     private static ChainedOptionsBuilder base(Profile profile) {
-        // How long one 1000-thread invocation (1M operations) may take before it is stopped and failed
-        // (see Gang): below 1M/15 s = 67k ops/s a store has collapsed under contention, and the quick
+        // How long one 1000-thread invocation (100k operations; the reference experiment's 1M) may take
+        // before it is stopped and failed (see Gang): below 100k/15 s a store has collapsed, and the quick
         // profile cannot afford to wait; the full profile waits for the slow peers. Smoke runs do only
         // 1000 operations, so their limit only catches a hang and never fails a slow machine.
         return base(profile, profile == Profile.QUICK ? 15 : 900);
@@ -164,27 +152,26 @@ public final class StoreSuite implements Suite {
         // A forced commit per put (MapDB) takes milliseconds: 100 puts per invocation, not 10,000.
         runs.add(peers(profile, "put").param("store", PARITY).operationsPerInvocation(PARITY_BATCH));
 
-        String[] point = {"1000000"};
-        if (smoke || full) {
-            // Smoke: one op per thread keeps the check short; JMH's ops/invocation must match (Gang checks).
-            String[] keys = smoke ? smallest : point;
-            int ops = smoke ? 1 : Gang.OPS_PER_THREAD;
-            runs.add(gang(profile, "get", keys, ops).param("store", concat(STORES, SENSITIVE_GETS)));
-            runs.add(gang(profile, "put", keys, ops).param("store", concat(STORES, TUNED)));
-            runs.add(gang(profile, "mixed", keys, ops).param("store", STORES));
-        } else {
-            // Quick: one warm-up iteration (at least one 1M-operation invocation) before the measured ones,
-            // as in every other run: without it a cold first iteration made a third of the sample and the
-            // spread. At 1000 threads on 2 cores RocksDB and Chronicle Map puts take 30-70 s per
-            // invocation and the mixed workload of RocksDB, Chronicle Map and H2 is slow too, so only
-            // the full profile runs those at 1000 puts per thread; the quick profile runs RocksDB's and
-            // Chronicle Map's puts, tuned and not, at 100 per thread.
-            int ops = Gang.OPS_PER_THREAD;
-            runs.add(gang(profile, "get", point, ops).param("store", concat(STORES, SENSITIVE_GETS)));
-            runs.add(gang(profile, "mixed", point, ops).param("store", QUICK_THREADED_MIXED));
-            runs.add(gang(profile, "put", point, ops).param("store", QUICK_THREADED_PUTS));
-            runs.add(gang(profile, "put", point, QUICK_SENSITIVE_OPS).param("store", SENSITIVE_PUTS));
+        // Sustained puts: one store for the whole iteration, its close timed (see SustainedPut).
+        ChainedOptionsBuilder sustained = only(profile, SustainedPut.class).param("keyCount", smoke ? smallest
+                : new String[] {"1000000"}).param("valueSize", "100").param("order", "RANDOM").param("store", STORES);
+        if (!smoke) {
+            int seconds = full ? SUSTAINED_FULL_SECONDS : SUSTAINED_QUICK_SECONDS;
+            sustained.warmupIterations(1).warmupTime(TimeValue.seconds(Math.min(5, seconds)))
+                    .measurementIterations(1).measurementTime(TimeValue.seconds(seconds));
         }
+        runs.add(sustained);
+
+        // Every store at the one 1000-thread shape all of them run in bounded time (ThousandThreads). Smoke:
+        // one op per thread keeps the check short; JMH's ops/invocation must match (Gang checks). One
+        // warm-up iteration before the measured ones, as in every other run: without it a cold first
+        // iteration made a third of the sample and the spread.
+        String[] point = {"1000000"};
+        String[] keys = smoke ? smallest : point;
+        int ops = smoke ? 1 : ThousandThreads.OPS_PER_THREAD;
+        runs.add(gang(profile, "get", keys, ops).param("store", concat(STORES, SENSITIVE_GETS)));
+        runs.add(gang(profile, "put", keys, ops).param("store", STORES));
+        runs.add(gang(profile, "mixed", keys, ops).param("store", STORES));
 
         // JMH's own 1000 busy threads need minutes per trial on 2 cores just to start and stop their
         // iterations together, so the cross-check runs in the full profile; smoke only proves it runs.

@@ -21,9 +21,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * measured ratio, its spread and whether it is met.
  *
  * <ul>
- *   <li>get and put against the peers and the bound, and the key directory's size:
+ *   <li>get and put against the peers and the in-memory reference, and the key directory's size:
  *       {@link PeersSingleThread}, every store;</li>
- *   <li>1000 threads against one: {@link ThousandThreads} get and put for both BitCask backends, the bound
+ *   <li>1000 threads against one: {@link ThousandThreads} get and put for both BitCask backends, the in-memory reference
  *       and the harness;</li>
  *   <li>FILE_CHANNEL against its floor: {@link WriteFloor} against {@code PeersSingleThread.put};</li>
  *   <li>group commit: {@link GroupCommit} with {@code SyncPolicy.ALWAYS}, one thread against 1000;</li>
@@ -35,7 +35,7 @@ public final class TargetsSuite implements Suite {
     /** Benchmarks that only this suite runs (the store suite runs the others), as a pattern on their names. */
     public static final Pattern ONLY = Pattern.compile("\\.(WriteFloor|GroupCommit|OpenBench)\\.");
 
-    private static final String[] THREADED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "IN_MEMORY_BOUND",
+    private static final String[] THREADED = {"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "IN_MEMORY_REFERENCE",
         "HARNESS"};
 
     /** Creates the suite; {@link java.util.ServiceLoader} calls this. */
@@ -60,7 +60,7 @@ public final class TargetsSuite implements Suite {
     }
 
     /**
-     * The store suite's settings, with a 60 s limit per 1000-thread invocation (only BitCask and the bound
+     * The store suite's settings, with a 60 s limit per 1000-thread invocation (only BitCask and the in-memory reference
      * run here, and a slower one has missed the 1000-thread target anyway) and, in the quick profile, 2 warm-up and 5 measured
      * iterations: the targets are ratios, and three iterations left errors as large as some of them.
      */
@@ -76,9 +76,9 @@ public final class TargetsSuite implements Suite {
         List<ChainedOptionsBuilder> runs = new ArrayList<>();
         runs.add(base(profile).include(StoreSuite.pattern(PeersSingleThread.class)).param("keyCount", keys)
                 .param("valueSize", "100").param("order", "RANDOM").param("store", StoreSuite.STORES));
-        int gangOps = smoke ? 1 : 1000;
+        int gangOps = smoke ? 1 : ThousandThreads.OPS_PER_THREAD;
         for (String method : new String[] {"get", "put"}) {
-            // Each invocation is 1M operations: one warm-up invocation is enough.
+            // Each invocation is 100k operations: one warm-up iteration is enough.
             runs.add(base(profile).include(StoreSuite.pattern(ThousandThreads.class) + method + "$").param("keyCount", keys)
                     .param("valueSize", "100").param("order", "RANDOM").param("store", THREADED)
                     .param("opsPerThread", String.valueOf(gangOps)).operationsPerInvocation(Gang.THREADS * gangOps)

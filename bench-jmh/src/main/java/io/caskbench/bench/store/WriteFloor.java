@@ -30,8 +30,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * put, which appends.) A new file starts every {@link #FILE_BYTES}, as a segment
  * would; full files are deleted after each iteration. {@code heap} writes from a wrapped heap array, as the
  * backend does (the JDK copies it to a cached direct buffer); {@code direct} writes from a direct buffer
- * and is the stricter floor. Not measured: encoding, the CRC and the key directory, which are the store's
- * own work above the floor.
+ * and is the stricter floor. Must not measure by accident: encoding, the CRC and the key directory, which
+ * are the store's own work above the floor, nor creating or deleting the files (fixtures).
  */
 @State(Scope.Thread)
 public class WriteFloor extends StoreBenchmark {

@@ -13,7 +13,7 @@ import java.nio.file.Path;
  *   <li>{@code SyncPolicy.NONE}: writes reach the page cache (or the mapping) and the OS writes them
  *       back; they survive a process crash, not a power cut. Every peer is configured to match.</li>
  *   <li>The key directory is sized for the workload at open ({@code expectedKeys}), as the
- *       ConcurrentHashMap bound and Chronicle Map are, so it never grows while measured.</li>
+ *       heap map, the in-memory reference and Chronicle Map are, so it never grows while measured.</li>
  *   <li>Default 64 MiB segments and no automatic merge: put rounds start from an empty store, so
  *       there is nothing to merge.</li>
  * </ul>

@@ -15,36 +15,46 @@ import net.openhft.chronicle.map.ChronicleMapBuilder;
  *   <li>Persisted to a memory-mapped file and never forced, which matches BitCask {@code NONE}.</li>
  *   <li>The fork runs with {@code -Dchronicle.analytics.disable=true}; otherwise the library writes to
  *       the home directory and tries to reach the network.</li>
- *   <li>{@code CHRONICLE_MAP_TUNED}, a sensitivity row for 1000-thread puts: Chronicle Map's segment
- *       locks spin (with {@code Thread.onSpinWait}) and offer no backoff setting, so the knob it has is
- *       the number of segments: {@value #TUNED_SEGMENTS}, so that 1000 writers rarely meet on one lock
- *       and a preempted holder stalls fewer spinners.</li>
+ *   <li>Up to {@value #MAX_SEGMENTS} segments, at least {@value #MIN_ENTRIES_PER_SEGMENT} entries each:
+ *       Chronicle Map's segment locks spin (with {@code Thread.onSpinWait}) and offer no backoff setting,
+ *       so the knob it has is the number of segments; with many, 1000 writers rarely meet on one lock
+ *       and a preempted holder stalls fewer spinners. It costs no durability (the same mapped file,
+ *       never forced) and no semantics (each key still lives in exactly one segment under its lock),
+ *       only a few bytes of segment header each, so it is the setting of every row, one thread
+ *       included. The floor on entries per segment keeps a small map's segments from filling up
+ *       unevenly.</li>
  * </ul>
  */
 final class ChronicleMapStore implements StoreAdapter {
 
-    /** Segments of the tuned row: eight per gang thread. */
-    static final int TUNED_SEGMENTS = 8_192;
+    /** The most segments: eight per gang thread. */
+    static final int MAX_SEGMENTS = 8_192;
+    /** The fewest entries a segment is sized for. */
+    static final int MIN_ENTRIES_PER_SEGMENT = 128;
 
     private final ChronicleMap<byte[], byte[]> map;
 
-    ChronicleMapStore(Path dir, StoreConfig config, boolean manySegments) {
+    ChronicleMapStore(Path dir, StoreConfig config) {
+        // Headroom: a Chronicle Map refuses inserts once a segment is full.
+        long entries = Math.max(1_000, config.expectedKeys() + config.expectedKeys() / 10);
         ChronicleMapBuilder<byte[], byte[]> builder = ChronicleMapBuilder.of(byte[].class, byte[].class)
                 .name("caskbench")
-                // Headroom: a Chronicle Map refuses inserts once a segment is full.
-                .entries(Math.max(1_000, config.expectedKeys() + config.expectedKeys() / 10))
+                .entries(entries)
+                .actualSegments(segments(entries))
                 .constantValueSizeBySample(new byte[config.valueSize()]);
         builder = config.fixedKeySize()
                 ? builder.constantKeySizeBySample(new byte[config.keySize()])
                 : builder.averageKeySize(config.keySize());
-        if (manySegments) {
-            builder = builder.actualSegments(TUNED_SEGMENTS);
-        }
         try {
             map = builder.createPersistedTo(dir.resolve("map.dat").toFile());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Segments for a map of {@code entries}: a power of two, at most {@link #MAX_SEGMENTS}. */
+    static int segments(long entries) {
+        return (int) Math.max(1, Math.min(MAX_SEGMENTS, Long.highestOneBit(entries / MIN_ENTRIES_PER_SEGMENT)));
     }
 
     @Override

@@ -5,11 +5,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A heap {@link ConcurrentHashMap} of byte arrays: no disk, no serialization, no durability. It is a
- * reference point (what a Java program gets from the JDK's map), not a bound: each put allocates a
+ * reference point (what a Java program gets from the JDK's map), not the in-memory reference: each put allocates a
  * wrapper key, a key copy, a value copy and a map node, all of which survive until the round's store is
  * dropped and are then collected during later measurements; the key wrapper adds a dependent load and
- * {@code Arrays.hashCode} mixes decimal keys poorly. BitCask can beat it on put, so the bound is
- * {@link MemoryBoundStore}.
+ * {@code Arrays.hashCode} mixes decimal keys poorly. The leaner in-memory
+ * reference is {@link InMemoryReferenceStore}.
  *
  * <p>It copies keys and values like every other store does, and it is pre-sized so that it never
  * rehashes during measurement.

@@ -20,12 +20,12 @@ public enum StoreKind {
      * a run that names it fails with the store's message saying so.
      */
     BITCASK_MEMORY_SEGMENT(Backend.MEMORY_SEGMENT),
-    /** RocksDB through rocksdbjni. */
-    ROCKSDB((dir, config) -> new RocksDbStore(dir, false)),
-    /** LMDB through lmdbjava, a read transaction renewed for every get. */
-    LMDB((dir, config) -> new LmdbStore(dir, config, 1)),
-    /** Chronicle Map persisted to a file. */
-    CHRONICLE_MAP((dir, config) -> new ChronicleMapStore(dir, config, false)),
+    /** RocksDB through rocksdbjni; waiting writers block instead of spinning. */
+    ROCKSDB((dir, config) -> new RocksDbStore(dir)),
+    /** LMDB through lmdbjava; a thread's read transaction is renewed when a put has committed since. */
+    LMDB((dir, config) -> new LmdbStore(dir, config, LmdbStore.Renewal.AFTER_WRITE)),
+    /** Chronicle Map persisted to a file, with up to 8192 segments. */
+    CHRONICLE_MAP((dir, config) -> new ChronicleMapStore(dir, config)),
     /** MapDB's {@code HTreeMap} in a memory-mapped file, transactions off. */
     MAPDB((dir, config) -> new MapDbStore(dir, false)),
     /** H2's MVStore used as a map, auto-commit about once a second. */
@@ -34,18 +34,17 @@ public enum StoreKind {
     MAPDB_TX((dir, config) -> new MapDbStore(dir, true)),
     /** H2 MVStore with a commit per put: its setting that survives {@code kill -9}. */
     H2_MVSTORE_COMMIT((dir, config) -> new MvStoreStore(dir, true)),
-    /** Sensitivity: LMDB with a thread's read transaction renewed every 100 gets. */
-    LMDB_RENEW_100((dir, config) -> new LmdbStore(dir, config, 100)),
+    /** Sensitivity: LMDB with a thread's read transaction renewed every 100 gets, writes or not. */
+    LMDB_RENEW_100((dir, config) -> new LmdbStore(dir, config, LmdbStore.Renewal.EVERY_100)),
     /** Sensitivity: LMDB with one read transaction per thread, never renewed. */
-    LMDB_TXN_REUSED((dir, config) -> new LmdbStore(dir, config, 0)),
-    /** Sensitivity: RocksDB whose waiting writers block at once instead of spinning. */
-    ROCKSDB_TUNED((dir, config) -> new RocksDbStore(dir, true)),
-    /** Sensitivity: Chronicle Map with 8192 segments, so 1000 writers rarely share a segment lock. */
-    CHRONICLE_MAP_TUNED((dir, config) -> new ChronicleMapStore(dir, config, true)),
-    /** A heap {@code ConcurrentHashMap} of byte arrays: a reference point, neither a peer nor a bound. */
+    LMDB_TXN_REUSED((dir, config) -> new LmdbStore(dir, config, LmdbStore.Renewal.NEVER)),
+    /** A heap {@code ConcurrentHashMap} of byte arrays: a reference point, not a peer. */
     CONCURRENT_HASH_MAP((dir, config) -> new HeapMapStore(config)),
-    /** The in-memory bound: a presized index of longs and a value slab, a store's copies without a file. */
-    IN_MEMORY_BOUND((dir, config) -> new MemoryBoundStore(config)),
+    /**
+     * The in-memory reference: a presized index of longs and a value slab, a store's copies without a file.
+     * A point of comparison, not an upper bound: a store may beat it.
+     */
+    IN_MEMORY_REFERENCE((dir, config) -> new InMemoryReferenceStore(config)),
     /** No store: the harness alone (fetch the key, call the adapter), what every other row includes. */
     HARNESS((dir, config) -> new HarnessStore());
 

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** What the contract test does not reach: a slab that grows past its chunks, and an index that is full. */
-class MemoryBoundStoreTest {
+class InMemoryReferenceStoreTest {
 
     private static byte[] value(int length, int fill) {
         byte[] v = new byte[length];
@@ -19,7 +19,7 @@ class MemoryBoundStoreTest {
     @Test
     void overwritesGrowTheSlabChunkByChunkAndReadTheLatestValue() {
         int big = 4 << 20;
-        MemoryBoundStore store = new MemoryBoundStore(new StoreConfig(4, 16, true, big, 4));
+        InMemoryReferenceStore store = new InMemoryReferenceStore(new StoreConfig(4, 16, true, big, 4));
         for (int round = 0; round < 10; round++) {
             for (int k = 0; k < 4; k++) {
                 store.put(Workload.decimalKey(k), value(big, round * 4 + k));
@@ -34,7 +34,7 @@ class MemoryBoundStoreTest {
 
     @Test
     void refusesMoreNewKeysThanItsIndexHoldsButTakesOverwrites() {
-        MemoryBoundStore store = new MemoryBoundStore(new StoreConfig(8, 16, true, 8, 4));
+        InMemoryReferenceStore store = new InMemoryReferenceStore(new StoreConfig(8, 16, true, 8, 4));
         int accepted = 0;
         try {
             while (true) {
@@ -56,7 +56,7 @@ class MemoryBoundStoreTest {
         boolean[] used = new boolean[slots];
         int distinct = 0;
         for (int k = 0; k < slots / 2; k++) {
-            int slot = (int) MemoryBoundStore.hash(Workload.decimalKey(k)) & (slots - 1);
+            int slot = (int) InMemoryReferenceStore.hash(Workload.decimalKey(k)) & (slots - 1);
             if (!used[slot]) {
                 used[slot] = true;
                 distinct++;

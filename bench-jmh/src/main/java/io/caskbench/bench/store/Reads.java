@@ -19,6 +19,18 @@ final class Reads {
         return found(store.get(workload.readKey(position, keyBuffer)), position);
     }
 
+    /**
+     * The sum of every byte of {@code value}: what a reader that is not a JMH thread returns, so every byte
+     * of every value it read reaches the result and no copy can be left out as unused.
+     */
+    static long sum(byte[] value) {
+        long sum = 0;
+        for (byte b : value) {
+            sum += b;
+        }
+        return sum;
+    }
+
     /** {@code value}, the result of reading the key at {@code position}; fails when it is null. */
     static byte[] found(byte[] value, int position) {
         if (value == null) {

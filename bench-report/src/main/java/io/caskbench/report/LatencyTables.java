@@ -54,7 +54,8 @@ public final class LatencyTables {
     private static void merge(Document doc, StoreRows rows) {
         doc.heading("Merge and the writer's throughput: one reader, one writer back to back, merge against none");
         Table table = new Table("backend", "get p99 us, no merge (" + CLOSED + ")", "get p99 us, merge (" + CLOSED + ")",
-                "merge / none (spread, " + CLOSED + ")", "put mean us, no merge", "put mean us, merge", "put throughput merge / none (spread)",
+                "merge / none (spread, " + CLOSED + ")", "put mean us, no merge", "put mean us, merge",
+                "put throughput merge / none (spread)",
                 "goal", "met");
         for (String backend : backends(rows, "MergeLatency", "rw")) {
             Optional<JmhResult> none = rows.where("MergeLatency", "rw", Map.of("backend", backend, "merge", "NONE"));

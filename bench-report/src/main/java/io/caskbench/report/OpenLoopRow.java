@@ -82,7 +82,10 @@ final class OpenLoopRow {
                 : Table.score(low) + " (" + forks.stream().map(Table::score).collect(Collectors.joining(" / ")) + ")";
     }
 
-    /** Whether some fork fell behind: it achieved less than {@link #KEPT_UP} of the rate asked, or left operations unfinished. */
+    /**
+     * Whether some fork fell behind: it achieved less than {@link #KEPT_UP} of the rate asked, or left
+     * operations unfinished.
+     */
     boolean saturated() {
         double offered = offered();
         boolean slow = forks("", "achieved").stream().anyMatch(a -> a < KEPT_UP * offered);

@@ -100,7 +100,8 @@ final class OpenLoopTables {
         return rows.of(cls).stream().filter(r -> r.methodName().equals(method)).filter(OpenLoopRow::isOpenLoop)
                 .sorted(Comparator.comparing((JmhResult r) -> r.params().getOrDefault("backend", ""))
                         .thenComparingDouble(r -> Double.parseDouble(r.params().getOrDefault("rate", "0")))
-                        .thenComparing(r -> "NONE".equals(r.params().get("merge")) ? "" : r.params().getOrDefault("merge", "")))
+                        .thenComparing(r -> "NONE".equals(r.params().get("merge")) ? ""
+                                : r.params().getOrDefault("merge", "")))
                 .map(OpenLoopRow::new).toList();
     }
 
@@ -111,7 +112,10 @@ final class OpenLoopTables {
         return h.toArray(String[]::new);
     }
 
-    /** A row's first cells: label, rate, achieved, {@code what}, the percentiles of gets, then goal and verdict unless null. */
+    /**
+     * A row's cells: label, rate, achieved, {@code what}, the percentiles (of puts when {@code what} is
+     * {@code put}, else of gets), then goal and verdict unless null.
+     */
     private static List<String> cells(OpenLoopRow row, String label, String what, String goal, String verdict) {
         List<String> cells = new ArrayList<>(List.of(label, Table.score(row.offered()),
                 row.achievedCell() + (row.saturated() ? ", saturated" : ""), what));

@@ -32,11 +32,12 @@ import org.openjdk.jmh.util.SampleBuffer;
  *
  * <p>Why a profiler and not {@code @AuxCounters}: auxiliary counters are summed or averaged as rates or
  * event counts across threads and iterations, which is meaningless for a percentile, while a profiler's
- * {@link ScalarResult} is one value per iteration that JMH keeps per fork in the JSON's {@code rawData}; its
- * {@code score} is the mean of the forks' values ({@code max}: the largest), which the report never takes for a percentile of the
- * pooled samples. That pooled percentile comes from the distribution metrics: each is a {@link
- * SampleTimeResult}, which JMH merges sample by sample across forks, so its {@code scorePercentiles} in the
- * JSON are the percentiles of all forks' samples together (to JMH's 1/1024 bucket precision).
+ * {@link ScalarResult} is one value per iteration that JMH keeps per fork in the JSON's {@code rawData}.
+ * Its {@code score} is the mean of the forks' values ({@code max}: the largest), which the report never
+ * takes for a percentile of the pooled samples. That pooled percentile comes from the distribution
+ * metrics: each is a {@link SampleTimeResult}, which JMH merges sample by sample across forks, so its
+ * {@code scorePercentiles} in the JSON are the percentiles of all forks' samples together (to JMH's 1/1024
+ * bucket precision).
  *
  * <p>The benchmark and this profiler meet in a static field, as they share the forked JVM: the benchmark
  * calls {@link #requireAttached()} in its setup, which fails a run started without

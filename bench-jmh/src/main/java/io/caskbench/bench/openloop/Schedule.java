@@ -4,9 +4,9 @@ package io.caskbench.bench.openloop;
  * One worker thread's intended start times: operation {@code i} is due at {@code origin + i * interval},
  * never later because an earlier one ran late. Immutable.
  *
- * <p>The interval is kept as a fraction of a nanosecond and each due time is computed from the origin, not
- * by adding intervals, and rounded to the nearest nanosecond, so rounding never accumulates: over any span the thread is asked for exactly the
- * operations the rate gives.
+ * <p>The interval is kept as a fraction of a nanosecond and each due time is computed from the origin,
+ * not by adding intervals, and rounded to the nearest nanosecond, so rounding never accumulates: over any
+ * span the thread is asked for exactly the operations the rate gives.
  *
  * @param origin when operation 0 is due, in {@link Clock#nanoTime()} nanoseconds
  * @param intervalNanos nanoseconds between two intended starts; positive

@@ -35,11 +35,7 @@ abstract class KeyCursor {
      * benchmarks, whose worker threads have no {@code Blackhole}.
      */
     final long getNextSum(BitCask db) {
-        long sum = 0;
-        for (byte b : getNext(db)) {
-            sum += b;
-        }
-        return sum;
+        return Reads.sum(getNext(db));
     }
 
     /** {@code threads} cursors on {@code workload}, one per worker thread, starting evenly spread over the keys. */

@@ -34,7 +34,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class LatencySuite implements Suite {
 
     /** Every benchmark of this suite (none of which the store suite runs), as a pattern on their names. */
-    public static final Pattern ONLY = Pattern.compile("\\.(MergeLatency|MixedTail|MixedTailOpenLoop|MergeTailOpenLoop)\\.");
+    public static final Pattern ONLY = Pattern.compile(
+            "\\.(MergeLatency|MixedTail|MixedTailOpenLoop|MergeTailOpenLoop)\\.");
 
     /** Creates the suite; {@link java.util.ServiceLoader} calls this. */
     public LatencySuite() {

@@ -76,7 +76,7 @@ public class MergeTailOpenLoop extends OpenLoopBenchmark {
         }
     }
 
-    /** Stops the merge thread, closes the store and deletes it; fails a merge run whose merges failed or never completed. */
+    /** Stops the merge, closes the store and deletes it; fails a merge run whose merges failed or never completed. */
     @TearDown(Level.Trial)
     public void close() {
         store.close();

@@ -29,8 +29,9 @@ public final class FilesTables {
         Document doc = new Document();
         doc.line("Scores are time per operation (lower is better); error = half-width of JMH's 99.9% interval;")
                 .line("forks = separate JVM runs. x mapped = this reader's time / the mapped reader's time (above 1,")
-                .line("mmap is faster), followed by its run-to-run spread (the lowest and highest ratio any pairing")
-                .line("of fork means gives). mmap wins or loses only when the whole spread is on one side of 1.");
+                .line("mmap is faster), followed by its 95% interval from a bootstrap over forks (iterations nested in")
+                .line("forks). mmap wins or loses only when the whole interval is on one side of 1; with fewer than")
+                .line(Spread.PUBLISHED_FORKS + " forks a verdict is indicative.");
         readers(doc, rows);
         coldAgainstWarm(doc, rows);
         operations(doc, rows);
@@ -84,17 +85,17 @@ public final class FilesTables {
         }
     }
 
-    /** The mapped reader against the fastest other one, called a win or a loss only outside the spread. */
+    /** The mapped reader against the fastest other one, called a win or a loss only outside the interval. */
     static String verdict(JmhResult mapped, JmhResult best) {
         Spread s = Spread.of(best, mapped);
         double factor = s.value() >= 1 ? s.value() : 1 / s.value();
-        String how = String.format(Locale.ROOT, "%.1fx %s than the best other reader (%s), spread %s", factor,
+        String how = String.format(Locale.ROOT, "%.1fx %s than the best other reader (%s), interval %s", factor,
                 s.value() >= 1 ? "faster" : "slower", best.methodName(), s.cell());
         return switch (s.verdict(true)) {
             case WIN -> "-> mmap wins: " + how;
             case LOSS -> "-> mmap loses: " + how;
-            case WITHIN_SPREAD -> "-> no winner, within the spread: mmap " + how;
-        };
+            case UNDETERMINED -> "-> undetermined, the interval holds 1: mmap " + how;
+        } + s.indicativeNote();
     }
 
     private static void coldAgainstWarm(Document doc, List<JmhResult> rows) {

@@ -42,9 +42,9 @@ public final class ScaleTables {
 
     private static final String SINGLE = "PeersSingleThread";
     private static final String OPEN = "OpenBench";
-    /** The stores a chart draws: every store, the heap reference and the bound; the harness is no store. */
+    /** The stores a chart draws: every store and the two in-memory references; the harness is no store. */
     private static final Set<StoreCatalog.Role> CHARTED = EnumSet.of(StoreCatalog.Role.BITCASK,
-            StoreCatalog.Role.PEER, StoreCatalog.Role.REFERENCE, StoreCatalog.Role.BOUND);
+            StoreCatalog.Role.PEER, StoreCatalog.Role.REFERENCE);
     /** The JDK 22 backend runs only where it is named, never by default: its absence is not news. */
     private static final String MEMORY_SEGMENT = "BITCASK_MEMORY_SEGMENT";
 
@@ -83,8 +83,9 @@ public final class ScaleTables {
                 .line("one after every N puts, so it holds from none to N keys while it is measured; a store that")
                 .line("makes fewer than N puts in a fork's time never holds N, and its put row at N then times a")
                 .line("smaller store than the label says. ops/s is the mean")
-                .line("of the forks' means; a ratio is followed by the lowest and highest ratio any pairing of the")
-                .line("two rows' fork means gives.");
+                .line("of the forks' means; a ratio is followed by its 95% interval from a bootstrap over forks")
+                .line("(iterations nested in forks); with fewer than " + Spread.PUBLISHED_FORKS
+                        + " forks a reading is indicative.");
         TreeSet<Long> counts = keyCounts(results);
         throughput(doc, results, counts, "get", charted == null ? null : charted.withChart(GET_CHART));
         throughput(doc, results, counts, "put", charted == null ? null : charted.withChart(PUT_CHART));
@@ -229,10 +230,10 @@ public final class ScaleTables {
         };
     }
 
-    /** The goals at {@link #GOAL_KEYS}, each against its figure with the spread, met only when all of it clears. */
+    /** The goals at {@link #GOAL_KEYS}, each against its figure with its interval ({@link Goal}). */
     private static void goals(Document doc, List<JmhResult> results) {
         doc.heading("Goals at " + keysLabel(GOAL_KEYS) + " keys");
-        Table table = new Table("goal", "measured (spread)", "goal", "met");
+        Table table = new Table("goal", "measured (95% interval)", "goal", "reading");
         String goalKeys = keysLabel(GOAL_KEYS);
         String baseKeys = keysLabel(BASE_KEYS);
         for (String store : List.of(StoreRows.MAPPED, StoreRows.FILE_CHANNEL)) {
@@ -241,20 +242,20 @@ public final class ScaleTables {
                 Spread s = Spread.of(rows.get(GOAL_KEYS), rows.get(BASE_KEYS));
                 String name = method + ", " + StoreCatalog.label(store) + ": " + goalKeys + " keys / " + baseKeys
                         + " keys";
-                String goal = String.format(Locale.ROOT, ">= %.1f", KEEP);
-                table.row(name, Double.isNaN(s.value()) ? "not measured" : s.cell(), goal,
-                        Double.isNaN(s.value()) ? "" : TargetTables.met(s, KEEP));
+                Goal goal = Goal.atLeast(KEEP);
+                table.row(name, Double.isNaN(s.value()) ? "not measured" : s.cell(), goal.text(), goal.reading(s));
             }
         }
         Optional<JmhResult> hints = openRow(results, "hints", GOAL_KEYS);
         Optional<JmhResult> scan = openRow(results, "scan", GOAL_KEYS);
+        Goal open = Goal.atMost(OPEN_MS);
         table.row("open " + goalKeys + " keys with hint files, ms",
                 hints.map(r -> Spread.withForks(r.primaryMetric())).orElse("not measured"),
-                String.format(Locale.ROOT, "<= %.0f", OPEN_MS), hints.map(r -> atMost(r.primaryMetric(), OPEN_MS)).orElse(""));
+                open.text(), hints.map(r -> open.reading(Spread.ofMean(r.primaryMetric()), "ms")).orElse(""));
         Spread s = Spread.of(scan.orElse(null), hints.orElse(null));
+        Goal scanGoal = Goal.atLeast(SCAN_OVER_HINTS);
         table.row("full scan time / open with hint files, " + goalKeys + " keys",
-                Double.isNaN(s.value()) ? "not measured" : s.cell(), String.format(Locale.ROOT, ">= %.1f", SCAN_OVER_HINTS),
-                Double.isNaN(s.value()) ? "" : TargetTables.met(s, SCAN_OVER_HINTS));
+                Double.isNaN(s.value()) ? "not measured" : s.cell(), scanGoal.text(), scanGoal.reading(s));
         doc.table(table);
         doc.line("Rows without a figure are measured by the scale suite (-Dcaskbench.suites=scale).");
     }
@@ -264,20 +265,6 @@ public final class ScaleTables {
         return results.stream().filter(r -> StoreRows.cls(r).equals(OPEN) && keys(r) == keys)
                 .filter(r -> mode.equals(r.params().get("mode")))
                 .filter(r -> "MAPPED".equals(r.params().getOrDefault("backend", "MAPPED"))).findFirst();
-    }
-
-    /**
-     * A time goal judged as the ratios are: met when every fork's mean is within it, missed when none is,
-     * else within the spread; one fork gives its side of the goal, marked.
-     */
-    static String atMost(Metric m, double goal) {
-        List<Double> forks = Spread.forkMeans(m);
-        if (forks.size() < 2) {
-            return (m.score() <= goal ? "yes" : "NO") + " (no spread)";
-        }
-        double best = forks.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-        double worst = forks.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-        return worst <= goal ? "yes" : best > goal ? "NO" : "within spread";
     }
 
     /** A row's {@code keyCount}, or 0 when it has none. */
@@ -308,7 +295,7 @@ public final class ScaleTables {
                 if (CHARTED.contains(StoreCatalog.role(store))) {
                     TreeMap<Long, Double> points = new TreeMap<>();
                     rows.forEach((keys, r) -> points.put(keys, Spread.forkMean(r.primaryMetric())));
-                    // The legend leaves the plot room: "in-memory bound", without what the tables explain.
+                    // The legend leaves the plot room: "in-memory reference", without what the tables explain.
                     lines.add(new ScaleChart.Line(StoreCatalog.label(store).replaceFirst(" \\(.*\\)$", ""), points));
                 }
             });

@@ -74,9 +74,11 @@ public final class ShmTables {
     public static Document render(List<JmhResult> rows, OptionalLong l3CacheBytes) {
         ShmTables t = new ShmTables(rows);
         Document doc = new Document();
-        doc.line("Times per operation; every Java/C ratio is followed by its run-to-run spread (the lowest and")
-                .line("highest ratio any pairing of fork means gives). 1.00 = as fast as C. A Java variant matches C")
-                .line("only where that spread contains 1.");
+        doc.line("Times per operation; every Java/C ratio is followed by its 95% interval from a bootstrap over")
+                .line("forks (iterations nested in forks). 1.00 = as fast as C. A Java variant is called faster or")
+                .line("slower than C only where the whole interval is on one side of 1; with fewer than "
+                        + Spread.PUBLISHED_FORKS + " forks")
+                .line("that call is indicative.");
         for (String region : t.regions()) {
             t.writes(doc, region, l3CacheBytes);
             t.clears(doc, region);
@@ -165,12 +167,13 @@ public final class ShmTables {
         }
     }
 
-    /** For a Java/C time ratio: matches C within the spread, or slower or faster than C outside it. */
+    /** For a Java/C time ratio: faster or slower than C outside the interval, else no difference shown. */
     private static String reading(Spread s) {
+        String indicative = s.indicative() ? ", indicative" : "";
         return switch (s.verdict(false)) {
-            case WIN -> "(faster than C)";
-            case LOSS -> "(slower than C)";
-            case WITHIN_SPREAD -> s.hasSpread() ? "(matches C within the spread)" : "";
+            case WIN -> "(faster than C" + indicative + ")";
+            case LOSS -> "(slower than C" + indicative + ")";
+            case UNDETERMINED -> s.hasSpread() ? "(no difference from C shown" + indicative + ")" : "";
         };
     }
 

@@ -18,8 +18,8 @@ final class StoreRows {
     static final String MAPPED = "BITCASK_MAPPED";
     /** BitCask's other backend. */
     static final String FILE_CHANNEL = "BITCASK_FILE_CHANNEL";
-    /** The in-memory bound every "x bound" ratio is against. */
-    static final String BOUND = "IN_MEMORY_BOUND";
+    /** The in-memory reference: a store's copies without a file, read beside the figures, never judged against. */
+    static final String REFERENCE = "IN_MEMORY_REFERENCE";
     /** The harness-only row. */
     static final String HARNESS = "HARNESS";
     /** The point the performance targets are stated at. */
@@ -104,10 +104,20 @@ final class StoreRows {
         return paramsWithout(a, "opsPerThread").equals(paramsWithout(b, "opsPerThread"));
     }
 
-    /** The fastest peer of a group (never a peer at another setting, a reference, the bound or the harness). */
+    /**
+     * The fastest peer of a group (never a peer at another setting, a reference or the harness). Callers
+     * that publish a verdict check first that every peer has a row ({@link #missingPeers}): a best of a
+     * subset is not the best peer.
+     */
     static Optional<JmhResult> bestPeer(List<JmhResult> group) {
         return group.stream().filter(r -> StoreCatalog.role(store(r)) == StoreCatalog.Role.PEER)
                 .max(Comparator.comparingDouble(r -> r.primaryMetric().score()));
+    }
+
+    /** The labels of the peers ({@link StoreCatalog.Role#PEER}) without a row in a group, in catalog order. */
+    static List<String> missingPeers(List<JmhResult> group) {
+        return StoreCatalog.all().stream().filter(e -> e.role() == StoreCatalog.Role.PEER)
+                .filter(e -> find(group, e.name()).isEmpty()).map(StoreCatalog.Entry::label).toList();
     }
 
     /** The row of {@code store} in a group. */

@@ -102,15 +102,15 @@ class ScaleTablesTest {
     void goalsAreMetOnlyWhenTheWholeSpreadClearsThem() {
         String text = ScaleTables.render(run()).text();
 
-        assertThat(line(text, "get, BitCask MAPPED: 10M keys / 1M keys")).contains("0.80 (0.72-0.88)", ">= 0.7", "yes");
-        assertThat(line(text, "put, BitCask MAPPED: 10M keys / 1M keys")).contains("0.50 (0.45-0.55)", "NO");
+        assertThat(line(text, "get, BitCask MAPPED: 10M keys / 1M keys")).contains("0.80 (0.72-0.88)", ">= 0.70", "met: 0.80 times");
+        assertThat(line(text, "put, BitCask MAPPED: 10M keys / 1M keys")).contains("0.50 (0.45-0.55)", "not met: 0.50 times");
         assertThat(line(text, "get, BitCask FILE_CHANNEL: 10M keys / 1M keys")).contains("0.75 (0.61-0.92)",
-                "within spread");
+                "undetermined: 0.75 times");
         assertThat(line(text, "put, BitCask FILE_CHANNEL: 10M keys / 1M keys")).contains("not measured")
-                .doesNotContain("yes").doesNotContain("NO").doesNotContain("within spread");
-        assertThat(line(text, "open 10M keys with hint files, ms")).contains("900 (800-1,000)", "<= 1000", "yes");
+                .doesNotContain("met").doesNotContain("undetermined");
+        assertThat(line(text, "open 10M keys with hint files, ms")).contains("900 (800-1,000)", "<= 1000", "met: 900 ms");
         assertThat(line(text, "full scan time / open with hint files, 10M keys")).contains("3.00 (2.40-3.75)",
-                ">= 3.0", "within spread");
+                ">= 3.00", "undetermined");
         assertThat(text).contains("Rows without a figure are measured by the scale suite (-Dcaskbench.suites=scale).");
     }
 
@@ -135,18 +135,22 @@ class ScaleTablesTest {
                 + " BitCask FILE_CHANNEL at 10M.", "harness only, no store at 100k and 10M.");
         // Stores with no row at all are named under each table; the JDK 22 backend, never run by default, is not.
         assertThat(text).contains("No row at any key count: RocksDB, Chronicle Map, MapDB HTreeMap, H2 MVStore,"
-                + " heap ConcurrentHashMap reference, in-memory bound (a store's copies, no file).");
+                + " heap ConcurrentHashMap reference, in-memory reference.");
         assertThat(text).doesNotContain("MEMORY_SEGMENT");
     }
 
     @Test
     void timeGoalsFollowTheForksAndOneForkIsMarked() {
-        Metric over = new Metric(1_200, 0, List.of(), Map.of(), "ms/op", List.of(List.of(1_100.0), List.of(1_300.0)));
-        Metric across = new Metric(1_000, 0, List.of(), Map.of(), "ms/op", List.of(List.of(900.0), List.of(1_100.0)));
+        Metric over = new Metric(1_200, 0, List.of(), Map.of(), "ms/op", List.of(List.of(1_190.0), List.of(1_200.0),
+                List.of(1_210.0), List.of(1_195.0), List.of(1_205.0)));
+        Metric across = new Metric(1_000, 0, List.of(), Map.of(), "ms/op", List.of(List.of(900.0), List.of(1_100.0),
+                List.of(1_000.0), List.of(950.0), List.of(1_050.0)));
         Metric one = new Metric(950, 0, List.of(), Map.of(), "ms/op", List.of(List.of(950.0)));
-        assertThat(ScaleTables.atMost(over, 1_000)).isEqualTo("NO");
-        assertThat(ScaleTables.atMost(across, 1_000)).isEqualTo("within spread");
-        assertThat(ScaleTables.atMost(one, 1_000)).isEqualTo("yes (no spread)");
+        Goal goal = Goal.atMost(1_000);
+        assertThat(goal.reading(Spread.ofMean(over), "ms")).isEqualTo("not met: 1200 ms, the goal is at most 1000 ms");
+        assertThat(goal.reading(Spread.ofMean(across), "ms")).startsWith("undetermined: 1000 ms");
+        assertThat(goal.reading(Spread.ofMean(one), "ms")).isEqualTo(
+                "undetermined: 950 ms, the goal is at most 1000 ms, one fork: no interval (indicative, 1 fork)");
     }
 
     @Test

@@ -137,7 +137,8 @@ public final class Docs {
         String machine = Machine.read(results).map(Machine::oneLine)
                 .orElse("unknown: the run folder has no machine.json (`report machine DIR` writes one)");
         Document doc = switch (suite) {
-            case "store" -> StoreTables.render(rows, stopped(results));
+            // The targets have a block of their own (from the targets suite): one figure per ratio per page.
+            case "store" -> StoreTables.render(rows, stopped(results), false);
             case "targets" -> {
                 Document d = new Document();
                 TargetTables.render(d, new StoreRows(rows));

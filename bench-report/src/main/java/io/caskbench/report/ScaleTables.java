@@ -41,6 +41,10 @@ public final class ScaleTables {
     static final String PUT_CHART = "scale-put.svg";
 
     private static final String SINGLE = "PeersSingleThread";
+    /** Secondary metric: how many keys the store held while it was measured. */
+    static final String KEYS_IN_STORE = "keysInStore";
+    /** A row is drawn and judged only when its store held at least this share of its label's keys. */
+    static final double LABEL_SHARE = 0.9;
     private static final String OPEN = "OpenBench";
     /** The stores a chart draws: every store and the two in-memory references; the harness is no store. */
     private static final Set<StoreCatalog.Role> CHARTED = EnumSet.of(StoreCatalog.Role.BITCASK,
@@ -79,10 +83,10 @@ public final class ScaleTables {
     private static Document render(List<JmhResult> results, Charted charted) {
         Document doc = new Document();
         doc.line("One thread, 16-byte keys, 100-byte values, random order. A get row at N keys reads a store filled")
-                .line("with N keys; a put row puts new keys into a store created for N keys and replaced by an empty")
-                .line("one after every N puts, so it holds from none to N keys while it is measured; a store that")
-                .line("makes fewer than N puts in a fork's time never holds N, and its put row at N then times a")
-                .line("smaller store than the label says. ops/s is the mean")
+                .line("with N keys; a put row puts new keys into a store that should hold about N keys while it is")
+                .line("measured. Where a row records the keys its store held (keysInStore), a row below "
+                        + Math.round(LABEL_SHARE * 100) + "% of N")
+                .line("times a smaller store than its label says: it is neither drawn nor judged. ops/s is the mean")
                 .line("of the forks' means; a ratio is followed by its 95% interval from a bootstrap over forks")
                 .line("(iterations nested in forks); with fewer than " + Spread.PUBLISHED_FORKS
                         + " forks a reading is indicative.");
@@ -100,12 +104,24 @@ public final class ScaleTables {
                 .filter(k -> k > 0).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    /** Each store's rows of one single-thread method by key count, stores in catalog order. */
+    /**
+     * Whether a row's store held fewer than {@link #LABEL_SHARE} of the keys its label says while it was
+     * measured ({@link #KEYS_IN_STORE}, when the row records it): such a row times a smaller store.
+     */
+    static boolean belowLabel(JmhResult r) {
+        double held = StoreRows.secondary(r, KEYS_IN_STORE);
+        return !Double.isNaN(held) && held < LABEL_SHARE * keys(r);
+    }
+
+    /**
+     * Each store's rows of one single-thread method by key count, stores in catalog order; a row below its
+     * label ({@link #belowLabel}) is left out, so it is neither drawn nor judged.
+     */
     private static Map<String, Map<Long, JmhResult>> byStore(List<JmhResult> results, String method) {
         Map<String, Map<Long, JmhResult>> out = new TreeMap<>(Comparator.comparingInt(StoreCatalog::rank)
                 .thenComparing(Comparator.naturalOrder()));
         results.stream().filter(r -> StoreRows.cls(r).equals(SINGLE) && r.methodName().equals(method))
-                .filter(r -> StoreRows.store(r) != null && keys(r) > 0)
+                .filter(r -> StoreRows.store(r) != null && keys(r) > 0 && !belowLabel(r))
                 .forEach(r -> out.computeIfAbsent(StoreRows.store(r), s -> new TreeMap<>()).putIfAbsent(keys(r), r));
         return out;
     }
@@ -147,7 +163,17 @@ public final class ScaleTables {
         });
         doc.table(table);
         if (!gaps.isEmpty()) {
-            doc.line("-: no row (not run, stopped or failed; see the JMH log): " + String.join("; ", gaps) + ".");
+            doc.line("-: no row (not run, stopped or failed; see the JMH log), or a row below its label: "
+                    + String.join("; ", gaps) + ".");
+        }
+        List<String> below = results.stream()
+                .filter(r -> StoreRows.cls(r).equals(SINGLE) && r.methodName().equals(method) && belowLabel(r))
+                .map(r -> String.format(Locale.ROOT, "%s at %s (%s keys held)", StoreCatalog.label(StoreRows.store(r)),
+                        keysLabel(keys(r)), Table.score(StoreRows.secondary(r, KEYS_IN_STORE))))
+                .toList();
+        if (!below.isEmpty()) {
+            doc.line("Not drawn or judged: the store held fewer than " + Math.round(LABEL_SHARE * 100)
+                    + "% of its label's keys while measured: " + String.join("; ", below) + ".");
         }
         String absent = StoreCatalog.all().stream()
                 .filter(e -> e.role() != StoreCatalog.Role.PARITY && e.role() != StoreCatalog.Role.SENSITIVITY)

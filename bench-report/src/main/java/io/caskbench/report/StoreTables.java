@@ -48,6 +48,15 @@ public final class StoreTables {
      * @param stopped one line per 1000-thread benchmark stopped at its time limit
      */
     public static Document render(List<JmhResult> results, List<String> stopped) {
+        return render(results, stopped, true);
+    }
+
+    /**
+     * The comparison of one run, with or without the performance targets: a docs page that has a targets
+     * block of its own leaves them out of the store block, so no ratio is printed twice on one page with two
+     * figures (the two blocks come from different runs).
+     */
+    static Document render(List<JmhResult> results, List<String> stopped, boolean withTargets) {
         StoreRows rows = new StoreRows(results);
         Document doc = new Document();
         harnessWarnings(rows).forEach(doc::warning);
@@ -68,7 +77,9 @@ public final class StoreTables {
         crossCheck(doc, rows);
         backends(doc, rows);
         referenceExperiment(doc, rows);
-        TargetTables.render(doc, rows);
+        if (withTargets) {
+            TargetTables.render(doc, rows);
+        }
         if (!stopped.isEmpty()) {
             doc.heading("Stopped at the time limit (-Dcaskbench.gangLimitSeconds), so no figure above");
             stopped.forEach(doc::line);

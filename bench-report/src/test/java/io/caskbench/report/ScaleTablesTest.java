@@ -131,12 +131,40 @@ class ScaleTablesTest {
         // FILE_CHANNEL's put has no 10M row: a dash, a blank ratio, and a line that names it.
         String put = lines(text, "BitCask FILE_CHANNEL ").get(1);
         assertThat(put).contains("1,200,000", "1,100,000").endsWith("-").doesNotContain("(spread)");
-        assertThat(text).contains("-: no row (not run, stopped or failed; see the JMH log): BitCask MAPPED at 100k;"
+        assertThat(text).contains("-: no row (not run, stopped or failed; see the JMH log), or a row below its label: BitCask MAPPED at 100k;"
                 + " BitCask FILE_CHANNEL at 10M.", "harness only, no store at 100k and 10M.");
         // Stores with no row at all are named under each table; the JDK 22 backend, never run by default, is not.
         assertThat(text).contains("No row at any key count: RocksDB, Chronicle Map, MapDB HTreeMap, H2 MVStore,"
                 + " heap ConcurrentHashMap reference, in-memory reference.");
         assertThat(text).doesNotContain("MEMORY_SEGMENT");
+    }
+
+    /** The row with a {@code keysInStore} secondary metric: how many keys its store held while measured. */
+    private static JmhResult holding(JmhResult r, double keys) {
+        return new JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), r.jvm(), r.jdkVersion(), r.params(),
+                r.primaryMetric(), Map.of(ScaleTables.KEYS_IN_STORE, Metric.of(keys, Double.NaN, "keys")));
+    }
+
+    @Test
+    void aRowBelowNineTenthsOfItsLabelIsNeitherDrawnNorJudged() {
+        List<JmhResult> rows = new ArrayList<>(run());
+        rows.removeIf(r -> r.methodName().equals("put") && "BITCASK_MAPPED".equals(r.params().get("store"))
+                && r.params().get("keyCount").equals("10000000"));
+        // 8M of 10M keys: below 0.9 of the label, so the "10M" figure times a smaller store.
+        rows.add(holding(single("put", "BITCASK_MAPPED", 10_000_000, 1_000_000), 8_000_000));
+        // 9.5M of 10M: at its label.
+        rows.add(holding(single("put", "LMDB", 10_000_000, 300_000), 9_500_000));
+        rows.add(single("put", "LMDB", 1_000_000, 400_000));
+
+        String text = ScaleTables.render(rows).text();
+
+        assertThat(text).contains("Not drawn or judged: the store held fewer than 90% of its label's keys while"
+                + " measured: BitCask MAPPED at 10M (8,000,000 keys held).");
+        assertThat(line(text, "put, BitCask MAPPED: 10M keys / 1M keys")).contains("not measured")
+                .doesNotContain("met");
+        assertThat(line(text, "LMDB")).doesNotContain("400,000");
+        assertThat(text.lines().filter(l -> l.startsWith("LMDB")).toList()).anySatisfy(l -> assertThat(l)
+                .contains("400,000", "300,000"));
     }
 
     @Test

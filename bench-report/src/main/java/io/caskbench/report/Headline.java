@@ -25,6 +25,10 @@ final class Headline {
     /** The roles the chart shows: the stores. */
     private static final Set<StoreCatalog.Role> CHARTED = Set.of(StoreCatalog.Role.BITCASK, StoreCatalog.Role.PEER);
 
+    /** The command of the suite that measures the 1000-thread rows, named under the table. */
+    static final String THREADS_COMMAND =
+            "./mvnw -B -pl bench-jmh -am package exec:exec -DskipTests -Dcaskbench.suites=threads";
+
     /** What the stores leave for later instead of doing inside a put, one sentence under the table. */
     static final String DEFERS = "What each store defers past a put: BitCask (SyncPolicy.NONE) its forces and its"
             + " hint files to close; RocksDB its memtable flushes and compactions to background threads; LMDB"
@@ -62,16 +66,17 @@ final class Headline {
         throughput(table, notes, rows, "put, 1000 threads (ops/s over wall time)", "ThousandThreads", "put");
         disk(table, notes, rows);
         doc.table(table);
-        doc.line("Every store runs with no force per write: BitCask with SyncPolicy.NONE, and no store here forces")
-                .line("per write, so none keeps a write through a power loss by contract; what each keeps through a")
-                .line("kill -9 is in the store results.")
+        doc.line("Durability: BitCask runs with SyncPolicy.NONE and no store here forces per write, so none keeps")
+                .line("a write through a power loss by contract; what each keeps through a kill -9 is in the store")
+                .line("results.")
                 .line(DEFERS);
         doc.line("Ops/s unless named. The interval is 95%, from a bootstrap over forks (iterations nested in")
                 .line("forks); a win or a loss is called only when all of it lies on one side of 1, and a verdict")
                 .line("from fewer than " + Spread.PUBLISHED_FORKS + " forks is indicative. Best peer: the fastest"
                         + " of all of RocksDB, LMDB,")
                 .line("Chronicle Map, MapDB and H2 MVStore at their main settings (the smallest, for disk); a row")
-                .line("where any of them did not run is not comparable.");
+                .line("where any of them did not run is not comparable. The 1000-thread rows come from the `threads`")
+                .line("suite: `" + THREADS_COMMAND + "`.");
         notes.forEach(doc::line);
         return doc;
     }

@@ -48,8 +48,8 @@ class HeadlineTest {
         assertThat(List.of(rows.get(0), rows.get(1), rows.get(4))).allSatisfy(r -> assertThat(r)
                 .endsWith("| undetermined (indicative, 1 fork) |").contains("(1 fork)"));
         // Under the headline: the sync policy, that no store forces per write, and what each store defers.
-        assertThat(text).contains("BitCask with SyncPolicy.NONE, and no store here forces", "per write",
-                Headline.DEFERS);
+        assertThat(text).contains("BitCask runs with SyncPolicy.NONE and no store here forces per write",
+                Headline.DEFERS, "The 1000-thread rows come from the `threads`\nsuite: `" + Headline.THREADS_COMMAND + "`.");
 
         // The chart is a well-formed SVG file with a tooltip for each store's get and put.
         Path chart = images.resolve(Headline.CHART);

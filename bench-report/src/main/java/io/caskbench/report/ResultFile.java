@@ -85,7 +85,8 @@ public record ResultFile(String name, Path path, List<JmhResult> results) {
         return read(folderOrFile).results();
     }
 
-    private static boolean isResultCandidate(Path p) {
+    /** Whether a file looks like JMH results: a {@code .json} or {@code .json.gz} holding an array. */
+    static boolean isResultCandidate(Path p) {
         String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
         if (!Files.isRegularFile(p) || !(n.endsWith(".json") || n.endsWith(".json.gz")) || n.equals(Machine.FILE_NAME)) {
             return false;

@@ -17,8 +17,8 @@ import java.util.zip.GZIPOutputStream;
  * Copies a run folder into the repository as a committed run, {@code docs/runs/<run-folder-name>/}, so that
  * every published block can be regenerated and audited from what is committed.
  *
- * <p>JMH's JSON files and the run log are gzip-compressed ({@code store.json.gz}, {@code run.log.gz}); the
- * machine description ({@code machine.json}) and the runner's small text records (the command of each suite,
+ * <p>JMH's JSON result files and the run log are gzip-compressed ({@code store.json.gz}, {@code run.log.gz});
+ * the machine description ({@code machine.json}) and the runner's small side files (the command of each suite,
  * the rows stopped at their time limit, the CPU's cache size) are copied as they are. The comparison files
  * the runner renders from the JSON are left out: they are regenerated, not archived. The gzip header holds
  * no time, so archiving the same run twice gives the same bytes. A committed run is never overwritten.
@@ -54,10 +54,10 @@ public final class RunArchive {
             for (Path file : files(source)) {
                 String name = file.getFileName().toString();
                 String lower = name.toLowerCase(Locale.ROOT);
-                if (lower.equals(Machine.FILE_NAME) || lower.endsWith(".txt") && !generated(lower)) {
-                    Files.copy(file, target.resolve(name), StandardCopyOption.COPY_ATTRIBUTES);
-                } else if (lower.endsWith(".json") || lower.endsWith(".log")) {
+                if (lower.endsWith(".log") || lower.endsWith(".json") && ResultFile.isResultCandidate(file)) {
                     gzip(file, target.resolve(name + ".gz"));
+                } else if (lower.endsWith(".json") || lower.endsWith(".txt") && !generated(lower)) {
+                    Files.copy(file, target.resolve(name), StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
             return target;

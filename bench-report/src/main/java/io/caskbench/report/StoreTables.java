@@ -133,7 +133,7 @@ public final class StoreTables {
             doc.line("In brackets: how far apart the fork means were, as +- half their range. \"-\": not run in this")
                     .line("profile, or stopped (see the end). Footprint: after the fill, with the store")
                     .line("closed (its background work done) for disk, and reopened with every key read once for heap.")
-                    .line("Each peer runs at its fastest settings; where those lose acknowledged writes on a kill -9, a")
+                    .line("Each peer runs at its main settings; where those lose acknowledged writes on a kill -9, a")
                     .line("second row runs it at the setting that keeps them, as BitCask does.");
             crashLegend(doc);
         }

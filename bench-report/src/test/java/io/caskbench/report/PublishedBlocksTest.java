@@ -31,6 +31,7 @@ class PublishedBlocksTest {
         RunRecord.write(run, "store", "./mvnw -B -pl bench-jmh -am package exec:exec -DskipTests");
         Files.writeString(run.resolve("store-comparison.txt"), "rendered, not archived\n");
         Files.writeString(run.resolve("run.log"), "# Run progress: 100.00% complete\n");
+        Files.writeString(run.resolve("shm-cpu.json"), "{\"l3CacheBytes\": 33554432}\n");
         committed = RunArchive.archive(run, root.resolve(RunArchive.RUNS));
     }
 
@@ -55,6 +56,8 @@ class PublishedBlocksTest {
         assertThat(committed.resolve("run.log.gz")).exists();
         assertThat(committed.resolve("machine.json")).exists();
         assertThat(committed.resolve("store-run.txt")).exists();
+        // A side file that is not JMH results (the CPU's cache size) is read as it is: copied, not compressed.
+        assertThat(committed.resolve("shm-cpu.json")).exists();
         assertThat(committed.resolve("store-comparison.txt")).doesNotExist();
         assertThat(committed.resolve("store.json")).doesNotExist();
         try (var in = new GZIPInputStream(Files.newInputStream(committed.resolve("store.json.gz")))) {

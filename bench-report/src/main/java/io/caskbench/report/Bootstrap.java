@@ -13,7 +13,8 @@ import java.util.SplittableRandom;
  * same on the other. With as few as five forks the plain percentile interval is too narrow, so the
  * percentiles are widened as Hesterberg's expanded percentile bootstrap does: the tail share is the one
  * a Student t interval with {@code n - 1} degrees of freedom and a {@code sqrt(n / (n - 1))} correction
- * would leave. The generator is seeded, so the same results always give the same interval.
+ * would leave. The generator is seeded and the logarithms are {@link StrictMath}'s, so the same results give
+ * the same interval on every JVM: the published blocks are regenerated and compared in the build.
  */
 final class Bootstrap {
 
@@ -62,7 +63,7 @@ final class Bootstrap {
             double num = resampledMean(fa, random);
             double den = fb == null ? 1 : resampledMean(fb, random);
             if (num > 0 && den > 0) {
-                logs[kept++] = Math.log(num / den);
+                logs[kept++] = StrictMath.log(num / den);
             }
         }
         if (kept < RESAMPLES / 2) {
@@ -71,13 +72,13 @@ final class Bootstrap {
         double[] sorted = Arrays.copyOf(logs, kept);
         Arrays.sort(sorted);
         double tail = tailShare(fewest);
-        return new double[] {Math.exp(quantile(sorted, tail)), Math.exp(quantile(sorted, 1 - tail))};
+        return new double[] {StrictMath.exp(quantile(sorted, tail)), StrictMath.exp(quantile(sorted, 1 - tail))};
     }
 
     /** The share left out on each side: {@code Phi(-sqrt(n / (n - 1)) * t(0.975, n - 1))}. */
     static double tailShare(int forks) {
         double t = forks - 1 <= T975.length ? T975[forks - 2] : 1.96;
-        return normalTail(Math.sqrt(forks / (forks - 1.0)) * t);
+        return normalTail(StrictMath.sqrt(forks / (forks - 1.0)) * t);
     }
 
     private static double[][] forks(List<List<Double>> raw) {
@@ -111,7 +112,7 @@ final class Bootstrap {
         double x = Math.abs(z) / Math.sqrt(2);
         double t = 1 / (1 + 0.3275911 * x);
         double erfc = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
-                * Math.exp(-x * x);
+                * StrictMath.exp(-x * x);
         return z >= 0 ? erfc / 2 : 1 - erfc / 2;
     }
 }

@@ -15,8 +15,10 @@ import java.util.stream.Stream;
 /**
  * The check that every published block is what its committed run gives: each generated block of
  * {@code README.md} and {@code docs/*.md} is regenerated from the run under {@code docs/runs/} that it names,
- * with the command it names, and must equal the text in the file. A block no committed run fills must be
- * exactly {@link Docs#placeholder}: an explicit marked state, never stale figures.
+ * with the command it names, and must equal the text in the file. With charts checked, the charts it draws
+ * must also equal the published image files byte for byte; that is left to the command line, because the
+ * drawing depends on the fonts of the machine that draws it. A block no committed run fills must be exactly
+ * {@link Docs#placeholder}: an explicit marked state, never stale figures.
  */
 public final class PublishedBlocks {
 
@@ -46,8 +48,17 @@ public final class PublishedBlocks {
         }
     }
 
-    /** Checks every block of {@code root/README.md} and {@code root/docs/*.md}. */
+    /** Checks the text of every block of {@code root/README.md} and {@code root/docs/*.md}. */
     public static Outcome check(Path root) {
+        return check(root, false);
+    }
+
+    /**
+     * Checks every block of {@code root/README.md} and {@code root/docs/*.md}.
+     *
+     * @param charts whether the charts a block draws must equal its published image files too
+     */
+    public static Outcome check(Path root, boolean charts) {
         Path images;
         try {
             images = Files.createTempDirectory("published-blocks");
@@ -67,7 +78,7 @@ public final class PublishedBlocks {
                         placeholders++;
                         continue;
                     }
-                    String problem = regenerate(root, rel, suite, m.group(), images);
+                    String problem = regenerate(root, rel, suite, m.group(), images, charts);
                     if (problem == null) {
                         generated++;
                     } else {
@@ -82,7 +93,8 @@ public final class PublishedBlocks {
     }
 
     /** Regenerates one block as its own first line says it was made; null when equal, else what is wrong. */
-    private static String regenerate(Path root, String rel, String suite, String block, Path images) {
+    private static String regenerate(Path root, String rel, String suite, String block, Path images,
+            boolean checkCharts) {
         if (block.contains(Docs.NO_RUN)) {
             return "marked as having no committed run, but not the placeholder `report docs` writes; replace it"
                     + " with Docs.placeholder or fill it from a committed run";
@@ -112,12 +124,34 @@ public final class PublishedBlocks {
         String link = fileDir.relativize(imageDir).toString().replace('\\', '/');
         int level = option(args, "--suite") == null ? 4 : 2;
         String again;
+        Path charts = images.resolve(rel.replace('/', '_') + "-" + suite);
         try {
-            again = Docs.block(run, suite, invocation, level, new Docs.Images(images, link));
+            again = Docs.block(run, suite, invocation, level, new Docs.Images(charts, link));
         } catch (RuntimeException e) {
             return "cannot be regenerated from " + args.get(1) + ": " + e.getMessage();
         }
-        return again.equals(block) ? null : "differs from what " + args.get(1) + " gives; " + firstDifference(block, again);
+        if (!again.equals(block)) {
+            return "differs from what " + args.get(1) + " gives; " + firstDifference(block, again);
+        }
+        return checkCharts ? chartDifference(charts, imageDir) : null;
+    }
+
+    /** The first chart the block drew that differs from the published file of that name, or null. */
+    private static String chartDifference(Path drawn, Path published) {
+        if (!Files.isDirectory(drawn)) {
+            return null;
+        }
+        try (Stream<Path> s = Files.list(drawn)) {
+            for (Path chart : s.sorted().toList()) {
+                Path file = published.resolve(chart.getFileName().toString());
+                if (!Files.isRegularFile(file) || Files.mismatch(chart, file) != -1) {
+                    return "its chart " + file.getFileName() + " is not what the run draws (regenerate the block)";
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String firstDifference(String published, String regenerated) {

@@ -222,9 +222,13 @@ public final class ReportCli implements Runnable {
         @Parameters(index = "0", paramLabel = "ROOT", defaultValue = ".", description = "the checkout (default: ${DEFAULT-VALUE})")
         private Path root;
 
+        @Option(names = "--charts", description = "also compare each chart a block draws with its published file, byte for"
+                + " byte (on the machine that drew them: the drawing depends on its fonts)")
+        private boolean charts;
+
         @Override
         public Integer call() {
-            PublishedBlocks.Outcome outcome = PublishedBlocks.check(root);
+            PublishedBlocks.Outcome outcome = PublishedBlocks.check(root, charts);
             outcome.problems().forEach(p -> spec.commandLine().getErr().println("FAIL: " + p));
             spec.commandLine().getOut().println(outcome.summary());
             return outcome.problems().isEmpty() ? 0 : 1;

@@ -110,6 +110,19 @@ class PublishedBlocksTest {
     }
 
     @Test
+    void aChartThatIsNotWhatTheRunDrawsFails() throws Exception {
+        publish("README.md", "headline", "docs/runs/" + RUN);
+        assertThat(PublishedBlocks.check(root, true).problems()).isEmpty();
+        Path chart = root.resolve("docs/img/" + Headline.CHART);
+        Files.writeString(chart, Files.readString(chart).replace("LMDB", "LMDX"));
+
+        assertThat(PublishedBlocks.check(root).problems()).isEmpty();
+        assertThat(PublishedBlocks.check(root, true).problems()).singleElement().asString()
+                .isEqualTo("README.md, headline block: its chart " + Headline.CHART + " is not what the run draws"
+                        + " (regenerate the block)");
+    }
+
+    @Test
     void aBlockFromARunThatIsNotCommittedFails() throws Exception {
         publish("docs/store.md", "store", "results/" + RUN);
 

@@ -42,9 +42,9 @@ public final class ScaleTables {
 
     private static final String SINGLE = "PeersSingleThread";
     /** Secondary metric: how many keys the store held while it was measured. */
-    static final String KEYS_IN_STORE = "keysInStore";
+    static final String KEYS_IN_STORE = StoreRows.KEYS_IN_STORE;
     /** A row is drawn and judged only when its store held at least this share of its label's keys. */
-    static final double LABEL_SHARE = 0.9;
+    static final double LABEL_SHARE = StoreRows.LABEL_SHARE;
     private static final String OPEN = "OpenBench";
     /** The stores a chart draws: every store and the two in-memory references; the harness is no store. */
     private static final Set<StoreCatalog.Role> CHARTED = EnumSet.of(StoreCatalog.Role.BITCASK,
@@ -105,23 +105,14 @@ public final class ScaleTables {
     }
 
     /**
-     * Whether a row's store held fewer than {@link #LABEL_SHARE} of the keys its label says while it was
-     * measured ({@link #KEYS_IN_STORE}, when the row records it): such a row times a smaller store.
-     */
-    static boolean belowLabel(JmhResult r) {
-        double held = StoreRows.secondary(r, KEYS_IN_STORE);
-        return !Double.isNaN(held) && held < LABEL_SHARE * keys(r);
-    }
-
-    /**
      * Each store's rows of one single-thread method by key count, stores in catalog order; a row below its
-     * label ({@link #belowLabel}) is left out, so it is neither drawn nor judged.
+     * label ({@link StoreRows#belowLabel}) is left out, so it is neither drawn nor judged.
      */
     private static Map<String, Map<Long, JmhResult>> byStore(List<JmhResult> results, String method) {
         Map<String, Map<Long, JmhResult>> out = new TreeMap<>(Comparator.comparingInt(StoreCatalog::rank)
                 .thenComparing(Comparator.naturalOrder()));
         results.stream().filter(r -> StoreRows.cls(r).equals(SINGLE) && r.methodName().equals(method))
-                .filter(r -> StoreRows.store(r) != null && keys(r) > 0 && !belowLabel(r))
+                .filter(r -> StoreRows.store(r) != null && keys(r) > 0 && !StoreRows.belowLabel(r))
                 .forEach(r -> out.computeIfAbsent(StoreRows.store(r), s -> new TreeMap<>()).putIfAbsent(keys(r), r));
         return out;
     }
@@ -167,7 +158,7 @@ public final class ScaleTables {
                     + String.join("; ", gaps) + ".");
         }
         List<String> below = results.stream()
-                .filter(r -> StoreRows.cls(r).equals(SINGLE) && r.methodName().equals(method) && belowLabel(r))
+                .filter(r -> StoreRows.cls(r).equals(SINGLE) && r.methodName().equals(method) && StoreRows.belowLabel(r))
                 .map(r -> String.format(Locale.ROOT, "%s at %s (%s keys held)", StoreCatalog.label(StoreRows.store(r)),
                         keysLabel(keys(r)), Table.score(StoreRows.secondary(r, KEYS_IN_STORE))))
                 .toList();

@@ -26,6 +26,10 @@ final class StoreRows {
     static final Map<String, String> POINT = Map.of("keyCount", "1000000", "valueSize", "100", "order", "RANDOM");
     /** Operations per gang thread of the reference 1000-thread figures (other values are other shapes). */
     static final String GANG_OPS = "1000";
+    /** Secondary metric: how many keys the store held while it was measured. */
+    static final String KEYS_IN_STORE = "keysInStore";
+    /** A row is drawn and judged only when its store held at least this share of its {@code keyCount}. */
+    static final double LABEL_SHARE = 0.9;
     /** Sorts rows by the catalog's store order. */
     static final Comparator<JmhResult> BY_STORE = Comparator.comparingInt(r -> StoreCatalog.rank(store(r)));
 
@@ -78,9 +82,26 @@ final class StoreRows {
         return atPoint(className, method).stream().filter(r -> store.equals(store(r))).findFirst();
     }
 
-    /** Rows of {@code className.method} at the target point, 1000 operations per gang thread where it has a gang. */
+    /**
+     * Whether a row's store held fewer than {@link #LABEL_SHARE} of its {@code keyCount} while it was
+     * measured ({@link #KEYS_IN_STORE}, when the row records it): such a row times a smaller store than its
+     * label says, and is neither drawn nor judged.
+     */
+    static boolean belowLabel(JmhResult r) {
+        double held = secondary(r, KEYS_IN_STORE);
+        String label = r.params().get("keyCount");
+        if (Double.isNaN(held) || label == null || !label.matches("[0-9]+")) {
+            return false;
+        }
+        return held < LABEL_SHARE * Long.parseLong(label);
+    }
+
+    /**
+     * Rows of {@code className.method} at the target point, 1000 operations per gang thread where it has a
+     * gang; a row below its label ({@link #belowLabel}) is not at the point, so nothing judges it.
+     */
     List<JmhResult> atPoint(String className, String method) {
-        return of(className).stream().filter(r -> r.methodName().equals(method))
+        return of(className).stream().filter(r -> r.methodName().equals(method)).filter(r -> !belowLabel(r))
                 .filter(r -> POINT.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey()))))
                 .filter(r -> GANG_OPS.equals(r.params().getOrDefault("opsPerThread", GANG_OPS)))
                 .toList();

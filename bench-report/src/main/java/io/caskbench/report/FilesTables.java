@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 /**
  * The files suite's comparison, from the run's JSON ({@code files-comparison.txt} and the generated part
  * of docs/files.md): for every read setting, the mapped reader against the others, which is the question
- * the suite exists to answer, each ratio with its run-to-run spread; every cold row against its warm
+ * the suite exists to answer, each ratio with its 95% bootstrap interval; every cold row against its warm
  * twin, with whether its eviction was verified; and every file-system operation as measured, with the
  * spread of its fork means.
  */
@@ -71,7 +71,7 @@ public final class FilesTables {
                 continue;
             }
             doc.heading(group.getKey());
-            Table table = new Table("reader", "time/op", "error", "unit", "forks", "x mapped (spread)");
+            Table table = new Table("reader", "time/op", "error", "unit", "forks", "x mapped (95% interval)");
             g.stream().sorted(Comparator.comparingDouble(r -> r.primaryMetric().score())).forEach(r -> table.row(
                     r.methodName(), Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
                     r.primaryMetric().scoreUnit(), String.valueOf(r.forks()), Spread.of(r, mapped.get()).cell()));
@@ -99,7 +99,7 @@ public final class FilesTables {
     }
 
     private static void coldAgainstWarm(Document doc, List<JmhResult> rows) {
-        Table table = new Table("benchmark", "params", "cold", "warm", "unit", "cold/warm (spread)", "eviction");
+        Table table = new Table("benchmark", "params", "cold", "warm", "unit", "cold/warm (95% interval)", "eviction");
         for (JmhResult cold : rows) {
             if (!"cold".equals(cold.params().get("cache"))) {
                 continue;

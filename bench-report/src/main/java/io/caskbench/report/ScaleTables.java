@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
 /**
  * The scale suite's comparison: how each store's single-thread get and put throughput changes from 100k to
  * 10M keys, BitCask's open time with hint files and by a full scan, and the goals stated at 10M keys. Every
- * figure is the mean of the forks' means; every ratio comes with its run-to-run spread ({@link Spread}), and a
- * goal is met only when the whole spread clears it.
+ * figure is the mean of the forks' means; every ratio comes with its 95% bootstrap interval ({@link Spread}), and a
+ * goal is met only when the whole 95% interval clears it.
  *
  * <p>bench-jmh writes {@link #render(List)} into {@code scale-comparison.txt}; {@code report docs} writes the
  * same tables into the docs' scale block, each throughput table under a chart of every store's line
@@ -191,7 +191,7 @@ public final class ScaleTables {
             Long big = counts.size() < 2 ? null : counts.last();
             Long base = big == null ? null : counts.lower(big);
             if (big != null) {
-                headers.add(keysLabel(big) + " / " + keysLabel(base) + " (spread)");
+                headers.add(keysLabel(big) + " / " + keysLabel(base) + " (95% interval)");
             }
             return new Columns(headers, big, base);
         }
@@ -230,7 +230,7 @@ public final class ScaleTables {
                 }
                 table.row(cells);
             }
-            List<String> ratio = new ArrayList<>(List.of(backend + ", full scan / with hint files (spread)"));
+            List<String> ratio = new ArrayList<>(List.of(backend + ", full scan / with hint files (95% interval)"));
             counts.forEach(c -> ratio.add(Spread.of(scan.get(c), hints.get(c)).cell()));
             table.row(ratio);
         });

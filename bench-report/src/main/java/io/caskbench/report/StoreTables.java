@@ -235,7 +235,7 @@ public final class StoreTables {
      * of a headline figure one setting of that peer accounts for.
      */
     private static void sensitivity(Document doc, StoreRows rows) {
-        Table table = new Table("benchmark", "params", "setting", "ops/s", "error", "forks", "x the peer's row (spread)",
+        Table table = new Table("benchmark", "params", "setting", "ops/s", "error", "forks", "x the peer's row (95% interval)",
                 "reading");
         for (String className : List.of("PeersSingleThread", "ThousandThreads")) {
             for (JmhResult r : rows.of(className)) {

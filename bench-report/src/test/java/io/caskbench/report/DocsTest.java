@@ -48,7 +48,7 @@ class DocsTest {
         assertThat(cli.execute("docs", results.toString(), whole.toString(), "--suite", "files", "--title", "Files"))
                 .isZero();
         assertThat(Files.readString(whole, StandardCharsets.UTF_8)).startsWith("# Files\n\n<!-- generated:files begin -->")
-                .contains("## SmallFileSetRead", "x mapped (spread)");
+                .contains("## SmallFileSetRead", "x mapped (95% interval)");
 
         Path prose = Files.writeString(tmp.resolve("prose.md"), "no blocks here\n");
         assertThatThrownBy(() -> Docs.fill(Files.readString(prose), results, "docs", images(tmp)))

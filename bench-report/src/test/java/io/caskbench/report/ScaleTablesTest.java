@@ -86,7 +86,7 @@ class ScaleTablesTest {
     void eachStoreHasItsFiguresByKeyCountAndTheRatioOfTheTwoLargestWithItsSpread() {
         String text = ScaleTables.render(run()).text();
 
-        assertThat(line(text, "store ")).contains("100k keys", "1M keys", "10M keys", "10M / 1M (spread)");
+        assertThat(line(text, "store ")).contains("100k keys", "1M keys", "10M keys", "10M / 1M (95% interval)");
         List<String> mapped = lines(text, "BitCask MAPPED ");
         assertThat(mapped).hasSize(2);
         // get: the mean of the forks' means at each count, then 10M over 1M.
@@ -130,7 +130,7 @@ class ScaleTablesTest {
 
         // FILE_CHANNEL's put has no 10M row: a dash, a blank ratio, and a line that names it.
         String put = lines(text, "BitCask FILE_CHANNEL ").get(1);
-        assertThat(put).contains("1,200,000", "1,100,000").endsWith("-").doesNotContain("(spread)");
+        assertThat(put).contains("1,200,000", "1,100,000").endsWith("-").doesNotContain("(95% interval)");
         assertThat(text).contains("-: no row (not run, stopped or failed; see the JMH log), or a row below its label: BitCask MAPPED at 100k;"
                 + " BitCask FILE_CHANNEL at 10M.", "harness only, no store at 100k and 10M.");
         // Stores with no row at all are named under each table; the JDK 22 backend, never run by default, is not.
@@ -203,7 +203,7 @@ class ScaleTablesTest {
                 .contains("from the scale results", "-Dcaskbench.suites=scale", "#### Get, one thread: ops/s by key count",
                         "![get, ops/s by key count, every store](img/" + ScaleTables.GET_CHART + ")",
                         "![put, ops/s by key count, every store](img/" + ScaleTables.PUT_CHART + ")",
-                        "| store | 100k keys | 1M keys | 10M keys | 10M / 1M (spread) |", "#### Goals at 10M keys");
+                        "| store | 100k keys | 1M keys | 10M keys | 10M / 1M (95% interval) |", "#### Goals at 10M keys");
         // get: BitCask MAPPED 3 points, FILE_CHANNEL 2, LMDB 3; the harness is not drawn.
         assertThat(markers(images.resolve(ScaleTables.GET_CHART))).hasSize(8)
                 .contains("get, 10M keys \u00b7 BitCask MAPPED: 1,600,000 ops/s").noneMatch(t -> t.contains("harness"));

@@ -58,11 +58,11 @@ final class DocsCommand implements Callable<Integer> {
             return 2;
         }
         Path run = results;
-        String invocation = "docs " + results + " " + file + (suite == null ? "" : " --suite " + suite);
+        String invocation = "docs " + shown(results) + " " + shown(file) + (suite == null ? "" : " --suite " + suite);
         Path base = file.toAbsolutePath().normalize().getParent();
         Path imageDir = images == null ? base.resolve("img") : images.toAbsolutePath().normalize();
         if (images != null) {
-            invocation += " --images " + images;
+            invocation += " --images " + shown(images);
         }
         Docs.Images where = new Docs.Images(imageDir, base.relativize(imageDir).toString().replace('\\', '/'));
         String text;
@@ -88,5 +88,15 @@ final class DocsCommand implements Callable<Integer> {
                     + (block.equals("headline") ? "store" : block) + " results)");
         }
         return 0;
+    }
+
+    /**
+     * A path as a block names it: relative to the working directory (the checkout, for the Maven command)
+     * when it lies below it, so the published-docs check can run the same command from the checkout.
+     */
+    static String shown(Path path) {
+        Path cwd = Path.of("").toAbsolutePath().normalize();
+        Path abs = path.toAbsolutePath().normalize();
+        return abs.startsWith(cwd) ? cwd.relativize(abs).toString().replace('\\', '/') : path.toString();
     }
 }

@@ -92,6 +92,16 @@ class DocsTest {
         assertThat(Files.readString(doc, StandardCharsets.UTF_8)).isEqualTo(targets);
     }
 
+    @Test
+    void aBlockNamesItsPathsRelativeToTheCheckoutSoTheCheckCanRerunIt(@TempDir Path tmp) {
+        Path cwd = Path.of("").toAbsolutePath();
+        assertThat(DocsCommand.shown(cwd.resolve("docs/runs/2026-11-24T13-00-44-store"))).isEqualTo(
+                "docs/runs/2026-11-24T13-00-44-store");
+        assertThat(DocsCommand.shown(Path.of("README.md"))).isEqualTo("README.md");
+        // A path outside the working directory stays as it was given.
+        assertThat(DocsCommand.shown(tmp.resolve("x.md"))).isEqualTo(tmp.resolve("x.md").toString());
+    }
+
     private static Docs.Images images(Path tmp) {
         return new Docs.Images(tmp.resolve("img"), "img");
     }

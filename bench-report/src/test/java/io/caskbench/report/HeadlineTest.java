@@ -47,6 +47,8 @@ class HeadlineTest {
         // One fork: a ratio is given, but never called a win or a loss, and marked indicative.
         assertThat(List.of(rows.get(0), rows.get(1), rows.get(4))).allSatisfy(r -> assertThat(r)
                 .endsWith("| undetermined (indicative, 1 fork) |").contains("(1 fork)"));
+        // The in-memory store is a reference: nothing in the headline calls anything a bound or a ceiling.
+        assertThat(text.toLowerCase(java.util.Locale.ROOT)).doesNotContain("bound", "ceiling");
         // Under the headline: the sync policy, that no store forces per write, and what each store defers.
         assertThat(text).contains("BitCask runs with SyncPolicy.NONE and no store here forces per write",
                 Headline.DEFERS, "The 1000-thread rows come from the `threads`\nsuite: `" + Headline.THREADS_COMMAND + "`.");

@@ -25,19 +25,23 @@ import java.util.stream.Collectors;
  * {@code targets} (the targets table of targets.json), {@code latency} ({@link LatencyTables}), {@code scale}
  * ({@link ScaleTables}, with a chart of every store's get and of its put by key count), {@code files}
  * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json), or {@code headline} ({@link Headline}:
- * a chart and five rows of store.json, for the README). Charts go into the images folder. Each block starts by naming the
- * command that produced the results, the machine, the date and the fork counts, and the command that
- * generated the block.
+ * a chart and five rows of store.json, for the README). Charts go into the images folder. Each block starts by naming its
+ * run (the run folder's name, committed under {@code docs/runs/} by {@link RunArchive}), the command that
+ * produced the results, the machine, the date and the fork counts, and the command that generated the block.
+ * A block with no committed run yet holds {@link #placeholder} instead, which says so and how to fill it.
  */
 public final class Docs {
 
     /** The suites a block can name. */
     public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline");
 
-    private static final Pattern BLOCK = Pattern.compile(
-            "<!-- generated:([a-z]+) begin -->\\n.*?<!-- generated:\\1 end -->", Pattern.DOTALL);
-    /** Rows with fewer forks than this have no usable spread and are flagged in the block's header. */
-    private static final int MIN_FORKS = 3;
+    /** A generated block: its suite in group 1, its body in group 2. */
+    static final Pattern BLOCK = Pattern.compile(
+            "<!-- generated:([a-z]+) begin -->\\n(.*?)<!-- generated:\\1 end -->", Pattern.DOTALL);
+    /** The first line of a block that no committed run has filled yet. */
+    static final String NO_RUN = "<!-- no committed run yet -->";
+    /** The suites whose blocks draw a chart, written into the images folder. */
+    private static final List<String> CHARTED = List.of("headline", "scale");
 
     private Docs() {
     }
@@ -76,7 +80,7 @@ public final class Docs {
         List<String> left = new ArrayList<>();
         while (m.find()) {
             String suite = m.group(1);
-            if (Files.isRegularFile(results.resolve(source(suite) + ".json"))) {
+            if (ResultFile.in(results, source(suite)).isPresent()) {
                 m.appendReplacement(out, Matcher.quoteReplacement(block(results, suite, invocation, 4, images)));
                 written.add(suite);
             } else {
@@ -105,13 +109,36 @@ public final class Docs {
         return "# " + title + "\n\n" + block(results, suite, invocation, 2, images);
     }
 
+    /**
+     * The block of a file whose suite has no committed run yet: a marked state, with the commands that fill it.
+     *
+     * @param suite the block's suite
+     * @param file the Markdown file, relative to the repository root, as the docs command is given it
+     */
+    public static String placeholder(String suite, String file) {
+        Path parent = Path.of(file).getParent();
+        boolean atRoot = parent == null;
+        String images = CHARTED.contains(suite) && atRoot ? " --images docs/img" : "";
+        String report = "./mvnw -B -q -pl bench-report package exec:exec -DskipTests -Dreport.args=";
+        return "<!-- generated:" + suite + " begin -->\n" + NO_RUN + "\n"
+                + "_No committed run yet: this block is filled from a run committed under `" + RunArchive.RUNS
+                + "/`. Archive a finished run, then generate the block from the committed copy:_\n\n"
+                + "```sh\n"
+                + report + "\"archive results/<run>\"\n"
+                + report + "\"docs " + RunArchive.RUNS + "/<run> " + file + images + "\"\n"
+                + "```\n"
+                + "<!-- generated:" + suite + " end -->";
+    }
+
     /** One block, markers included, with its headings at {@code level}. */
     static String block(Path results, String suite, String invocation, int level, Images images) {
         String source = source(suite);
         List<JmhResult> rows = rows(results, source);
-        String machine = Machine.read(results).map(Machine::oneLine).orElse("unknown (no machine.json)");
+        String machine = Machine.read(results).map(Machine::oneLine)
+                .orElse("unknown: the run folder has no machine.json (`report machine DIR` writes one)");
         Document doc = switch (suite) {
-            case "store" -> StoreTables.render(rows, stopped(results));
+            // The targets have a block of their own (from the targets suite): one figure per ratio per page.
+            case "store" -> StoreTables.render(rows, stopped(results), false);
             case "targets" -> {
                 Document d = new Document();
                 TargetTables.render(d, new StoreRows(rows));
@@ -129,7 +156,8 @@ public final class Docs {
         out.append("<!-- generated:").append(suite).append(" begin -->\n");
         out.append("_Generated by bench-report (`").append(invocation).append("`) from the ")
                 .append(source).append(" results; edit the generator, not this block._\n\n");
-        out.append("- run: `").append(run).append("`\n");
+        out.append("- run: `").append(results.getFileName()).append("`\n");
+        out.append("- command: `").append(run).append("`\n");
         out.append("- machine and date: ").append(machine).append('\n');
         out.append("- forks per row: ").append(forks(rows)).append("\n\n");
         out.append(doc.markdown(level));
@@ -137,30 +165,40 @@ public final class Docs {
         return out.toString();
     }
 
-    /** {@code 3 (all 42 rows)}, or the count of rows per fork count with a note when some have too few. */
+    /** {@code 5 (all 42 rows)}, or the count of rows per fork count, with a note when some have too few. */
     static String forks(List<JmhResult> rows) {
         Map<Integer, Long> counts = rows.stream().collect(Collectors.groupingBy(JmhResult::forks, TreeMap::new,
                 Collectors.counting()));
+        int min = Spread.PUBLISHED_FORKS;
         if (counts.size() == 1) {
             Map.Entry<Integer, Long> only = counts.entrySet().iterator().next();
             return only.getKey() + " (all " + only.getValue() + " rows)"
-                    + (only.getKey() < MIN_FORKS ? "; fewer than " + MIN_FORKS + " forks: no row has a usable spread" : "");
+                    + (only.getKey() < min ? "; fewer than " + min + " forks: every verdict is indicative" : "");
         }
         List<String> parts = new ArrayList<>();
         counts.forEach((forks, n) -> parts.add(forks + " (" + n + " rows)"));
-        return String.join(", ", parts) + (counts.keySet().iterator().next() < MIN_FORKS
-                ? "; rows with fewer than " + MIN_FORKS + " forks have no usable spread" : "");
+        return String.join(", ", parts) + (counts.keySet().iterator().next() < min
+                ? "; verdicts on rows with fewer than " + min + " forks are indicative" : "");
     }
 
+    /**
+     * A suite's rows: bench-shm's three files for {@code shm}, and for {@code store} the {@code threads}
+     * suite's 1000-thread rows too when the run has them.
+     */
     private static List<JmhResult> rows(Path results, String suite) {
-        List<String> names = suite.equals("shm") ? List.of("shm", "shm-c", "shm-messaging") : List.of(suite);
+        List<String> names = switch (suite) {
+            case "shm" -> List.of("shm", "shm-c", "shm-messaging");
+            case "store" -> List.of("store", "threads");
+            default -> List.of(suite);
+        };
         List<JmhResult> rows = new ArrayList<>();
         for (String name : names) {
-            Path json = results.resolve(name + ".json");
-            if (Files.isRegularFile(json)) {
-                rows.addAll(ResultFile.read(json).results());
+            java.util.Optional<Path> json = ResultFile.in(results, name);
+            if (json.isPresent()) {
+                rows.addAll(ResultFile.read(json.get()).results());
             } else if (name.equals(suite)) {
-                throw new IllegalArgumentException("no " + json + ": run the " + suite + " suite first");
+                throw new IllegalArgumentException("no " + results.resolve(name + ".json") + ": run the " + suite
+                        + " suite first");
             }
         }
         return rows;

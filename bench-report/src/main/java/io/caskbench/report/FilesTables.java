@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 /**
  * The files suite's comparison, from the run's JSON ({@code files-comparison.txt} and the generated part
  * of docs/files.md): for every read setting, the mapped reader against the others, which is the question
- * the suite exists to answer, each ratio with its run-to-run spread; every cold row against its warm
+ * the suite exists to answer, each ratio with its 95% bootstrap interval; every cold row against its warm
  * twin, with whether its eviction was verified; and every file-system operation as measured, with the
  * spread of its fork means.
  */
@@ -29,8 +29,9 @@ public final class FilesTables {
         Document doc = new Document();
         doc.line("Scores are time per operation (lower is better); error = half-width of JMH's 99.9% interval;")
                 .line("forks = separate JVM runs. x mapped = this reader's time / the mapped reader's time (above 1,")
-                .line("mmap is faster), followed by its run-to-run spread (the lowest and highest ratio any pairing")
-                .line("of fork means gives). mmap wins or loses only when the whole spread is on one side of 1.");
+                .line("mmap is faster), followed by its 95% interval from a bootstrap over forks (iterations nested in")
+                .line("forks). mmap wins or loses only when the whole interval is on one side of 1; with fewer than")
+                .line(Spread.PUBLISHED_FORKS + " forks a verdict is indicative.");
         readers(doc, rows);
         coldAgainstWarm(doc, rows);
         operations(doc, rows);
@@ -70,7 +71,7 @@ public final class FilesTables {
                 continue;
             }
             doc.heading(group.getKey());
-            Table table = new Table("reader", "time/op", "error", "unit", "forks", "x mapped (spread)");
+            Table table = new Table("reader", "time/op", "error", "unit", "forks", "x mapped (95% interval)");
             g.stream().sorted(Comparator.comparingDouble(r -> r.primaryMetric().score())).forEach(r -> table.row(
                     r.methodName(), Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
                     r.primaryMetric().scoreUnit(), String.valueOf(r.forks()), Spread.of(r, mapped.get()).cell()));
@@ -84,21 +85,21 @@ public final class FilesTables {
         }
     }
 
-    /** The mapped reader against the fastest other one, called a win or a loss only outside the spread. */
+    /** The mapped reader against the fastest other one, called a win or a loss only outside the interval. */
     static String verdict(JmhResult mapped, JmhResult best) {
         Spread s = Spread.of(best, mapped);
         double factor = s.value() >= 1 ? s.value() : 1 / s.value();
-        String how = String.format(Locale.ROOT, "%.1fx %s than the best other reader (%s), spread %s", factor,
+        String how = String.format(Locale.ROOT, "%.1fx %s than the best other reader (%s), interval %s", factor,
                 s.value() >= 1 ? "faster" : "slower", best.methodName(), s.cell());
         return switch (s.verdict(true)) {
             case WIN -> "-> mmap wins: " + how;
             case LOSS -> "-> mmap loses: " + how;
-            case WITHIN_SPREAD -> "-> no winner, within the spread: mmap " + how;
-        };
+            case UNDETERMINED -> "-> undetermined, the interval holds 1: mmap " + how;
+        } + s.indicativeNote();
     }
 
     private static void coldAgainstWarm(Document doc, List<JmhResult> rows) {
-        Table table = new Table("benchmark", "params", "cold", "warm", "unit", "cold/warm (spread)", "eviction");
+        Table table = new Table("benchmark", "params", "cold", "warm", "unit", "cold/warm (95% interval)", "eviction");
         for (JmhResult cold : rows) {
             if (!"cold".equals(cold.params().get("cache"))) {
                 continue;

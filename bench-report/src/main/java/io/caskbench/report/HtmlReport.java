@@ -103,7 +103,10 @@ final class HtmlReport {
     private void machineSection(StringBuilder h) {
         h.append("<h2 id=\"machine\">Machine</h2>\n");
         if (machine == null) {
-            h.append("<p class=\"muted\">No <code>machine.json</code>: the runner did not call <code>Machine.write</code>.</p>\n");
+            h.append("<p class=\"muted\">No <code>machine.json</code> in this folder. The benchmark runners write it at the")
+                    .append(" start of a run; for results made another way, <code>./mvnw -B -q -pl bench-report package")
+                    .append(" exec:exec -DskipTests -Dreport.args=\"machine ").append(esc(dir.toString()))
+                    .append("\"</code> writes it (run it on the machine that measured them).</p>\n");
             return;
         }
         h.append("<dl class=\"machine\">");
@@ -306,6 +309,14 @@ final class HtmlReport {
     }
 
     private void seedSection(StringBuilder h) {
+        List<SeedFigures.Outcome> outcomes = SeedFigures.compare(suites, cache);
+        // A run without any reference experiment's work gets one line, not a table of "not in this run".
+        if (outcomes.stream().allMatch(c -> c.rows().isEmpty())) {
+            h.append("<h2 id=\"seeds\">Reference experiments</h2>\n<p class=\"muted\">No row of this run measures")
+                    .append(" the work of a reference experiment (").append(outcomes.size())
+                    .append(" of them are set against the store, files and shm suites).</p>\n");
+            return;
+        }
         h.append("<h2 id=\"seeds\">Reference experiments</h2>\n<p class=\"rule\">Each reference experiment's published figure and machine "
                 + "beside our figure for the same work on this machine (converted to the experiment's unit). Different hardware "
                 + "means the shape carries over, not the absolute numbers; ratios between two of an experiment's own figures "
@@ -313,7 +324,7 @@ final class HtmlReport {
         h.append("<table class=\"seeds\"><thead><tr><th>Experiment</th><th>Published figure</th>")
                 .append("<th>Ours (this machine)</th><th>Ours / published</th><th>Why they differ</th></tr></thead><tbody>\n");
         String group = null;
-        for (SeedFigures.Outcome c : SeedFigures.compare(suites, cache)) {
+        for (SeedFigures.Outcome c : outcomes) {
             SeedFigures.Entry e = c.entry();
             // One header row per seed and machine: the machine is said once, not on every row.
             String g = e.seed() + "\u0000" + e.seedMachine();
@@ -345,7 +356,8 @@ final class HtmlReport {
                             .append(esc(reading)).append("</span>");
                 }
             } else if (!e.comparable() && c.ours().isPresent()) {
-                h.append("<span class=\"muted\">not comparable</span>");
+                // Never our figure over the experiment's when they measure different work (a get over a put).
+                h.append("\u2014<br><span class=\"muted\">not comparable</span>");
             }
             h.append("</td><td>").append(esc(e.why())).append("</td></tr>\n");
         }

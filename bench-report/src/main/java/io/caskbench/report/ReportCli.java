@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "report", mixinStandardHelpOptions = true, version = "caskbench bench-report 0.1.0",
         description = "caskbench results: render a results folder, or compare two runs.",
-        subcommands = {ReportCli.Render.class, ReportCli.Compare.class, ReportCli.MachineCmd.class, DocsCommand.class})
+        subcommands = {ReportCli.Render.class, ReportCli.Compare.class, ReportCli.MachineCmd.class, DocsCommand.class,
+            ReportCli.Archive.class, ReportCli.CheckDocs.class})
 public final class ReportCli implements Runnable {
 
     @Spec
@@ -176,6 +177,61 @@ public final class ReportCli implements Runnable {
         public Integer call() {
             spec.commandLine().getOut().println("machine: " + Machine.write(dir).toAbsolutePath().normalize());
             return 0;
+        }
+    }
+
+    /** {@code archive <run> [--to docs/runs]}: copies a run folder into the repository, compressed ({@link RunArchive}). */
+    @Command(name = "archive", mixinStandardHelpOptions = true,
+            description = {"Copy the run folder RUN into TO/<run-folder-name> (default docs/runs), JMH JSON and",
+                "the run log gzip-compressed, so the docs blocks generated from it can be checked and audited."})
+    static final class Archive implements Callable<Integer> {
+
+        @Spec
+        private CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "RUN", description = "a run folder, such as results/<run>")
+        private Path run;
+
+        @Option(names = "--to", paramLabel = "TO", defaultValue = RunArchive.RUNS,
+                description = "where committed runs live (default: ${DEFAULT-VALUE})")
+        private Path to;
+
+        @Override
+        public Integer call() {
+            try {
+                Path target = RunArchive.archive(run, to);
+                spec.commandLine().getOut().println("archived: " + target + "; now `report docs " + to + "/"
+                        + target.getFileName() + " FILE` for each file with its blocks, and commit both");
+                return 0;
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println("error: " + e.getMessage());
+                return 2;
+            }
+        }
+    }
+
+    /** {@code check-docs [ROOT]}: regenerates every published block from the committed runs ({@link PublishedBlocks}). */
+    @Command(name = "check-docs", mixinStandardHelpOptions = true,
+            description = {"Regenerate every generated block of ROOT/README.md and ROOT/docs/*.md from the committed",
+                "run it names and report any difference; a block with no committed run must be the placeholder."})
+    static final class CheckDocs implements Callable<Integer> {
+
+        @Spec
+        private CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "ROOT", defaultValue = ".", description = "the checkout (default: ${DEFAULT-VALUE})")
+        private Path root;
+
+        @Option(names = "--charts", description = "also compare each chart a block draws with its published file, byte for"
+                + " byte (on the machine that drew them: the drawing depends on its fonts)")
+        private boolean charts;
+
+        @Override
+        public Integer call() {
+            PublishedBlocks.Outcome outcome = PublishedBlocks.check(root, charts);
+            outcome.problems().forEach(p -> spec.commandLine().getErr().println("FAIL: " + p));
+            spec.commandLine().getOut().println(outcome.summary());
+            return outcome.problems().isEmpty() ? 0 : 1;
         }
     }
 }

@@ -2,13 +2,17 @@ package io.caskbench.report;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
 import java.util.stream.Stream;
 
 /**
@@ -27,10 +31,10 @@ public record ResultFile(String name, Path path, List<JmhResult> results) {
         results = List.copyOf(results);
     }
 
-    /** Reads one JMH JSON file (a JSON array of results). */
+    /** Reads one JMH JSON file (a JSON array of results), gzip-compressed when its name ends in {@code .gz}. */
     public static ResultFile read(Path file) {
-        try {
-            JsonNode tree = Json.MAPPER.readTree(file.toFile());
+        try (InputStream in = open(file)) {
+            JsonNode tree = Json.MAPPER.readTree(in);
             if (tree == null || !tree.isArray()) {
                 throw new IOException("not a JMH result array (expected [ {benchmark, mode, primaryMetric, ...} ])");
             }
@@ -39,6 +43,12 @@ public record ResultFile(String name, Path path, List<JmhResult> results) {
         } catch (IOException | IllegalArgumentException e) {
             throw new UncheckedIOException(new IOException("cannot read JMH results from " + file + ": " + e.getMessage(), e));
         }
+    }
+
+    /** The file's bytes, uncompressed when its name ends in {@code .gz} (a committed run's JSON). */
+    static InputStream open(Path file) throws IOException {
+        InputStream raw = new BufferedInputStream(Files.newInputStream(file));
+        return file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
     }
 
     /**
@@ -75,14 +85,15 @@ public record ResultFile(String name, Path path, List<JmhResult> results) {
         return read(folderOrFile).results();
     }
 
-    private static boolean isResultCandidate(Path p) {
+    /** Whether a file looks like JMH results: a {@code .json} or {@code .json.gz} holding an array. */
+    static boolean isResultCandidate(Path p) {
         String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (!Files.isRegularFile(p) || !n.endsWith(".json") || n.equals(Machine.FILE_NAME)) {
+        if (!Files.isRegularFile(p) || !(n.endsWith(".json") || n.endsWith(".json.gz")) || n.equals(Machine.FILE_NAME)) {
             return false;
         }
         try {
             // Cheap sniff so side files (objects) are skipped silently instead of reported as broken.
-            try (var in = Files.newBufferedReader(p)) {
+            try (var in = new java.io.InputStreamReader(open(p), java.nio.charset.StandardCharsets.UTF_8)) {
                 int c;
                 do {
                     c = in.read();
@@ -94,9 +105,22 @@ public record ResultFile(String name, Path path, List<JmhResult> results) {
         }
     }
 
-    /** {@code store.json} -> {@code store}. */
+    /** {@code store.json} or {@code store.json.gz} -> {@code store}. */
     static String stem(Path file) {
         String n = file.getFileName().toString();
-        return n.toLowerCase(Locale.ROOT).endsWith(".json") ? n.substring(0, n.length() - 5) : n;
+        String lower = n.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".json") ? n.substring(0, n.length() - 5)
+                : lower.endsWith(".json.gz") ? n.substring(0, n.length() - 8) : n;
+    }
+
+    /** The results file of {@code name} in a run folder: {@code name.json}, or {@code name.json.gz} in a committed run. */
+    static Optional<Path> in(Path folder, String name) {
+        for (String ext : List.of(".json", ".json.gz")) {
+            Path p = folder.resolve(name + ext);
+            if (Files.isRegularFile(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
 /**
  * The scale suite's comparison: how each store's single-thread get and put throughput changes from 100k to
  * 10M keys, BitCask's open time with hint files and by a full scan, and the goals stated at 10M keys. Every
- * figure is the mean of the forks' means; every ratio comes with its run-to-run spread ({@link Spread}), and a
- * goal is met only when the whole spread clears it.
+ * figure is the mean of the forks' means; every ratio comes with its 95% bootstrap interval ({@link Spread}), and a
+ * goal is met only when the whole 95% interval clears it.
  *
  * <p>bench-jmh writes {@link #render(List)} into {@code scale-comparison.txt}; {@code report docs} writes the
  * same tables into the docs' scale block, each throughput table under a chart of every store's line
@@ -41,10 +41,14 @@ public final class ScaleTables {
     static final String PUT_CHART = "scale-put.svg";
 
     private static final String SINGLE = "PeersSingleThread";
+    /** Secondary metric: how many keys the store held while it was measured. */
+    static final String KEYS_IN_STORE = StoreRows.KEYS_IN_STORE;
+    /** A row is drawn and judged only when its store held at least this share of its label's keys. */
+    static final double LABEL_SHARE = StoreRows.LABEL_SHARE;
     private static final String OPEN = "OpenBench";
-    /** The stores a chart draws: every store, the heap reference and the bound; the harness is no store. */
+    /** The stores a chart draws: every store and the two in-memory references; the harness is no store. */
     private static final Set<StoreCatalog.Role> CHARTED = EnumSet.of(StoreCatalog.Role.BITCASK,
-            StoreCatalog.Role.PEER, StoreCatalog.Role.REFERENCE, StoreCatalog.Role.BOUND);
+            StoreCatalog.Role.PEER, StoreCatalog.Role.REFERENCE);
     /** The JDK 22 backend runs only where it is named, never by default: its absence is not news. */
     private static final String MEMORY_SEGMENT = "BITCASK_MEMORY_SEGMENT";
 
@@ -79,12 +83,13 @@ public final class ScaleTables {
     private static Document render(List<JmhResult> results, Charted charted) {
         Document doc = new Document();
         doc.line("One thread, 16-byte keys, 100-byte values, random order. A get row at N keys reads a store filled")
-                .line("with N keys; a put row puts new keys into a store created for N keys and replaced by an empty")
-                .line("one after every N puts, so it holds from none to N keys while it is measured; a store that")
-                .line("makes fewer than N puts in a fork's time never holds N, and its put row at N then times a")
-                .line("smaller store than the label says. ops/s is the mean")
-                .line("of the forks' means; a ratio is followed by the lowest and highest ratio any pairing of the")
-                .line("two rows' fork means gives.");
+                .line("with N keys; a put row puts new keys into a store that should hold about N keys while it is")
+                .line("measured. Where a row records the keys its store held (keysInStore), a row below "
+                        + Math.round(LABEL_SHARE * 100) + "% of N")
+                .line("times a smaller store than its label says: it is neither drawn nor judged. ops/s is the mean")
+                .line("of the forks' means; a ratio is followed by its 95% interval from a bootstrap over forks")
+                .line("(iterations nested in forks); with fewer than " + Spread.PUBLISHED_FORKS
+                        + " forks a reading is indicative.");
         TreeSet<Long> counts = keyCounts(results);
         throughput(doc, results, counts, "get", charted == null ? null : charted.withChart(GET_CHART));
         throughput(doc, results, counts, "put", charted == null ? null : charted.withChart(PUT_CHART));
@@ -99,12 +104,15 @@ public final class ScaleTables {
                 .filter(k -> k > 0).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    /** Each store's rows of one single-thread method by key count, stores in catalog order. */
+    /**
+     * Each store's rows of one single-thread method by key count, stores in catalog order; a row below its
+     * label ({@link StoreRows#belowLabel}) is left out, so it is neither drawn nor judged.
+     */
     private static Map<String, Map<Long, JmhResult>> byStore(List<JmhResult> results, String method) {
         Map<String, Map<Long, JmhResult>> out = new TreeMap<>(Comparator.comparingInt(StoreCatalog::rank)
                 .thenComparing(Comparator.naturalOrder()));
         results.stream().filter(r -> StoreRows.cls(r).equals(SINGLE) && r.methodName().equals(method))
-                .filter(r -> StoreRows.store(r) != null && keys(r) > 0)
+                .filter(r -> StoreRows.store(r) != null && keys(r) > 0 && !StoreRows.belowLabel(r))
                 .forEach(r -> out.computeIfAbsent(StoreRows.store(r), s -> new TreeMap<>()).putIfAbsent(keys(r), r));
         return out;
     }
@@ -146,7 +154,17 @@ public final class ScaleTables {
         });
         doc.table(table);
         if (!gaps.isEmpty()) {
-            doc.line("-: no row (not run, stopped or failed; see the JMH log): " + String.join("; ", gaps) + ".");
+            doc.line("-: no row (not run, stopped or failed; see the JMH log), or a row below its label: "
+                    + String.join("; ", gaps) + ".");
+        }
+        List<String> below = results.stream()
+                .filter(r -> StoreRows.cls(r).equals(SINGLE) && r.methodName().equals(method) && StoreRows.belowLabel(r))
+                .map(r -> String.format(Locale.ROOT, "%s at %s (%s keys held)", StoreCatalog.label(StoreRows.store(r)),
+                        keysLabel(keys(r)), Table.score(StoreRows.secondary(r, KEYS_IN_STORE))))
+                .toList();
+        if (!below.isEmpty()) {
+            doc.line("Not drawn or judged: the store held fewer than " + Math.round(LABEL_SHARE * 100)
+                    + "% of its label's keys while measured: " + String.join("; ", below) + ".");
         }
         String absent = StoreCatalog.all().stream()
                 .filter(e -> e.role() != StoreCatalog.Role.PARITY && e.role() != StoreCatalog.Role.SENSITIVITY)
@@ -173,7 +191,7 @@ public final class ScaleTables {
             Long big = counts.size() < 2 ? null : counts.last();
             Long base = big == null ? null : counts.lower(big);
             if (big != null) {
-                headers.add(keysLabel(big) + " / " + keysLabel(base) + " (spread)");
+                headers.add(keysLabel(big) + " / " + keysLabel(base) + " (95% interval)");
             }
             return new Columns(headers, big, base);
         }
@@ -212,7 +230,7 @@ public final class ScaleTables {
                 }
                 table.row(cells);
             }
-            List<String> ratio = new ArrayList<>(List.of(backend + ", full scan / with hint files (spread)"));
+            List<String> ratio = new ArrayList<>(List.of(backend + ", full scan / with hint files (95% interval)"));
             counts.forEach(c -> ratio.add(Spread.of(scan.get(c), hints.get(c)).cell()));
             table.row(ratio);
         });
@@ -229,10 +247,10 @@ public final class ScaleTables {
         };
     }
 
-    /** The goals at {@link #GOAL_KEYS}, each against its figure with the spread, met only when all of it clears. */
+    /** The goals at {@link #GOAL_KEYS}, each against its figure with its interval ({@link Goal}). */
     private static void goals(Document doc, List<JmhResult> results) {
         doc.heading("Goals at " + keysLabel(GOAL_KEYS) + " keys");
-        Table table = new Table("goal", "measured (spread)", "goal", "met");
+        Table table = new Table("goal", "measured (95% interval)", "goal", "reading");
         String goalKeys = keysLabel(GOAL_KEYS);
         String baseKeys = keysLabel(BASE_KEYS);
         for (String store : List.of(StoreRows.MAPPED, StoreRows.FILE_CHANNEL)) {
@@ -241,20 +259,20 @@ public final class ScaleTables {
                 Spread s = Spread.of(rows.get(GOAL_KEYS), rows.get(BASE_KEYS));
                 String name = method + ", " + StoreCatalog.label(store) + ": " + goalKeys + " keys / " + baseKeys
                         + " keys";
-                String goal = String.format(Locale.ROOT, ">= %.1f", KEEP);
-                table.row(name, Double.isNaN(s.value()) ? "not measured" : s.cell(), goal,
-                        Double.isNaN(s.value()) ? "" : TargetTables.met(s, KEEP));
+                Goal goal = Goal.atLeast(KEEP);
+                table.row(name, Double.isNaN(s.value()) ? "not measured" : s.cell(), goal.text(), goal.reading(s));
             }
         }
         Optional<JmhResult> hints = openRow(results, "hints", GOAL_KEYS);
         Optional<JmhResult> scan = openRow(results, "scan", GOAL_KEYS);
+        Goal open = Goal.atMost(OPEN_MS);
         table.row("open " + goalKeys + " keys with hint files, ms",
                 hints.map(r -> Spread.withForks(r.primaryMetric())).orElse("not measured"),
-                String.format(Locale.ROOT, "<= %.0f", OPEN_MS), hints.map(r -> atMost(r.primaryMetric(), OPEN_MS)).orElse(""));
+                open.text(), hints.map(r -> open.reading(Spread.ofMean(r.primaryMetric()), "ms")).orElse(""));
         Spread s = Spread.of(scan.orElse(null), hints.orElse(null));
+        Goal scanGoal = Goal.atLeast(SCAN_OVER_HINTS);
         table.row("full scan time / open with hint files, " + goalKeys + " keys",
-                Double.isNaN(s.value()) ? "not measured" : s.cell(), String.format(Locale.ROOT, ">= %.1f", SCAN_OVER_HINTS),
-                Double.isNaN(s.value()) ? "" : TargetTables.met(s, SCAN_OVER_HINTS));
+                Double.isNaN(s.value()) ? "not measured" : s.cell(), scanGoal.text(), scanGoal.reading(s));
         doc.table(table);
         doc.line("Rows without a figure are measured by the scale suite (-Dcaskbench.suites=scale).");
     }
@@ -264,20 +282,6 @@ public final class ScaleTables {
         return results.stream().filter(r -> StoreRows.cls(r).equals(OPEN) && keys(r) == keys)
                 .filter(r -> mode.equals(r.params().get("mode")))
                 .filter(r -> "MAPPED".equals(r.params().getOrDefault("backend", "MAPPED"))).findFirst();
-    }
-
-    /**
-     * A time goal judged as the ratios are: met when every fork's mean is within it, missed when none is,
-     * else within the spread; one fork gives its side of the goal, marked.
-     */
-    static String atMost(Metric m, double goal) {
-        List<Double> forks = Spread.forkMeans(m);
-        if (forks.size() < 2) {
-            return (m.score() <= goal ? "yes" : "NO") + " (no spread)";
-        }
-        double best = forks.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-        double worst = forks.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-        return worst <= goal ? "yes" : best > goal ? "NO" : "within spread";
     }
 
     /** A row's {@code keyCount}, or 0 when it has none. */
@@ -308,7 +312,7 @@ public final class ScaleTables {
                 if (CHARTED.contains(StoreCatalog.role(store))) {
                     TreeMap<Long, Double> points = new TreeMap<>();
                     rows.forEach((keys, r) -> points.put(keys, Spread.forkMean(r.primaryMetric())));
-                    // The legend leaves the plot room: "in-memory bound", without what the tables explain.
+                    // The legend leaves the plot room: "in-memory reference", without what the tables explain.
                     lines.add(new ScaleChart.Line(StoreCatalog.label(store).replaceFirst(" \\(.*\\)$", ""), points));
                 }
             });

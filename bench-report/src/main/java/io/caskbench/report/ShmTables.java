@@ -12,7 +12,7 @@ import java.util.OptionalLong;
 /**
  * bench-shm's comparison, from the run's JSON ({@code shm.json}, {@code shm-c.json},
  * {@code shm-messaging.json}): Java against C for random 1-byte writes and whole-region clears per region
- * size, and shared memory against UDP for messaging, every ratio with its run-to-run spread. Beside the
+ * size, and shared memory against UDP for messaging, every ratio with its 95% bootstrap interval. Beside the
  * tables it states only what the rows show: the range of {@code put(i,b)} against C over every backing,
  * the byte[] rows, whether the position generator hides the store, and how large each region is against
  * the L3 cache of the machine that ran it.
@@ -74,9 +74,11 @@ public final class ShmTables {
     public static Document render(List<JmhResult> rows, OptionalLong l3CacheBytes) {
         ShmTables t = new ShmTables(rows);
         Document doc = new Document();
-        doc.line("Times per operation; every Java/C ratio is followed by its run-to-run spread (the lowest and")
-                .line("highest ratio any pairing of fork means gives). 1.00 = as fast as C. A Java variant matches C")
-                .line("only where that spread contains 1.");
+        doc.line("Times per operation; every Java/C ratio is followed by its 95% interval from a bootstrap over")
+                .line("forks (iterations nested in forks). 1.00 = as fast as C. A Java variant is called faster or")
+                .line("slower than C only where the whole interval is on one side of 1; with fewer than "
+                        + Spread.PUBLISHED_FORKS + " forks")
+                .line("that call is indicative.");
         for (String region : t.regions()) {
             t.writes(doc, region, l3CacheBytes);
             t.clears(doc, region);
@@ -144,7 +146,7 @@ public final class ShmTables {
         claims(doc, region);
     }
 
-    /** The range of put(i,b) and of byte[] against C over the rows that have both, spreads included. */
+    /** The range of put(i,b) and of byte[] against C over the rows that have both, intervals included. */
     private void claims(Document doc, String region) {
         List<String> parts = new ArrayList<>();
         for (Row row : ROWS) {
@@ -165,12 +167,13 @@ public final class ShmTables {
         }
     }
 
-    /** For a Java/C time ratio: matches C within the spread, or slower or faster than C outside it. */
+    /** For a Java/C time ratio: faster or slower than C outside the interval, else no difference shown. */
     private static String reading(Spread s) {
+        String indicative = s.indicative() ? ", indicative" : "";
         return switch (s.verdict(false)) {
-            case WIN -> "(faster than C)";
-            case LOSS -> "(slower than C)";
-            case WITHIN_SPREAD -> s.hasSpread() ? "(matches C within the spread)" : "";
+            case WIN -> "(faster than C" + indicative + ")";
+            case LOSS -> "(slower than C" + indicative + ")";
+            case UNDETERMINED -> s.hasSpread() ? "(no difference from C shown" + indicative + ")" : "";
         };
     }
 
@@ -184,7 +187,7 @@ public final class ShmTables {
             String javaPrefix, String arrayName, double divisor) {
         List<String> headers = new ArrayList<>(List.of("backing", cTitle));
         headers.addAll(java.values());
-        headers.addAll(List.of("byte[]", "closest Java / C (spread)"));
+        headers.addAll(List.of("byte[]", "closest Java / C (95% interval)"));
         Table table = new Table(headers.toArray(new String[0]));
         for (Row row : ROWS) {
             Optional<JmhResult> c = find(cName, region, row.cBacking());
@@ -219,9 +222,9 @@ public final class ShmTables {
         }
         doc.heading("Messaging, Java client: round-trip latency (us)");
         Table rtt = new Table("peer", "payload", "shm p50", "udp p50", "udp-spin p50", "shm p99", "udp p99",
-                "udp-spin p99", "udp / shm p50 (spread)", "udp-spin / shm p50 (spread)");
-        Table oneWay = new Table("peer", "payload", "shm msg/s", "udp msg/s", "udp-spin msg/s", "shm / udp (spread)",
-                "shm / udp-spin (spread)");
+                "udp-spin p99", "udp / shm p50 (95% interval)", "udp-spin / shm p50 (95% interval)");
+        Table oneWay = new Table("peer", "payload", "shm msg/s", "udp msg/s", "udp-spin msg/s", "shm / udp (95% interval)",
+                "shm / udp-spin (95% interval)");
         for (String peer : List.of("java", "c")) {
             for (String payload : msg.stream().map(r -> r.params().get("payload")).distinct()
                     .sorted(Comparator.comparingInt(Integer::parseInt)).toList()) {

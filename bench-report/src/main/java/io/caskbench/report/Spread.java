@@ -4,30 +4,32 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A ratio of two results with its run-to-run spread, and whether it is a win.
+ * A ratio of two results with its 95% interval from a bootstrap over forks, and its reading.
  *
- * <p>Each JMH fork is a separate run of the JVM; its mean over the measured iterations is one sample of
- * what a user would see from one run. The spread of a ratio {@code a / b} is the range between the
- * smallest fork mean of {@code a} over the largest of {@code b}, and the largest of {@code a} over the
- * smallest of {@code b}: the ratios the runs could have shown. A ratio is called a win or a loss only
- * when that whole range lies on one side of 1; otherwise it is within the spread. One fork has no
- * spread, so nothing measured with one fork is ever called a win.
+ * <p>Each JMH fork is a separate run of the JVM, and its iterations are measurements within that run;
+ * {@link Bootstrap} resamples both levels to give the interval of {@code a / b}. A ratio is called a win
+ * or a loss only when its whole interval lies on one side of 1; otherwise it is undetermined. One fork has
+ * no interval, so nothing measured with one fork is ever called a win. A published verdict needs at least
+ * {@link #PUBLISHED_FORKS} forks on each side; with fewer it is marked indicative.
  *
  * @param value {@code a / b} of the scores JMH reports (the mean over all forks)
- * @param low the smallest ratio the forks allow; NaN without at least two forks on each side
- * @param high the largest ratio the forks allow; NaN without at least two forks on each side
+ * @param low the interval's lower end; NaN without at least two forks on each side
+ * @param high the interval's upper end; NaN without at least two forks on each side
  * @param forks the smaller fork count of the two results
  */
 public record Spread(double value, double low, double high, int forks) {
 
+    /** The fewest forks per side whose verdicts are published as such rather than as indicative. */
+    public static final int PUBLISHED_FORKS = 5;
+
     /** The reading of a ratio against 1. */
     public enum Verdict {
-        /** The numerator is better in every pairing of runs. */
+        /** The numerator is better: the whole interval is on its side of 1. */
         WIN,
-        /** The numerator is worse in every pairing of runs. */
+        /** The numerator is worse: the whole interval is on the other side of 1. */
         LOSS,
-        /** The runs disagree, or there was only one fork: no side is called better. */
-        WITHIN_SPREAD;
+        /** The interval holds 1, or there was only one fork: no side is called better. */
+        UNDETERMINED;
 
         /** Lower-case words for tables and sentences. */
         public String words() {
@@ -45,14 +47,23 @@ public record Spread(double value, double low, double high, int forks) {
         if (a == null || b == null || b.score() <= 0) {
             return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
         }
-        double[] ra = forkRange(a);
-        double[] rb = forkRange(b);
         int forks = Math.min(forkMeans(a).size(), forkMeans(b).size());
         double value = a.score() / b.score();
-        if (forks < 2 || rb[0] <= 0) {
+        if (forks < 2) {
             return new Spread(value, Double.NaN, Double.NaN, forks);
         }
-        return new Spread(value, ra[0] / rb[1], ra[1] / rb[0], forks);
+        double[] interval = Bootstrap.ratio(a.rawData(), b.rawData());
+        return new Spread(value, interval[0], interval[1], forks);
+    }
+
+    /**
+     * One metric's mean with its 95% bootstrap interval (no ratio: {@code value} is the score itself), for a
+     * figure held to an absolute goal such as a time in milliseconds.
+     */
+    public static Spread ofMean(Metric m) {
+        int forks = forkMeans(m).size();
+        double[] interval = forks < 2 ? new double[] {Double.NaN, Double.NaN} : Bootstrap.mean(m.rawData());
+        return new Spread(m.score(), interval[0], interval[1], forks);
     }
 
     /** The mean of each fork's measured iterations, in fork order; empty when JMH kept no raw data. */
@@ -104,18 +115,37 @@ public record Spread(double value, double low, double high, int forks) {
         return new double[] {min, max};
     }
 
-    /** Whether the ratio has a spread (two forks or more on each side). */
+    /** Whether the ratio has an interval (two forks or more on each side). */
     public boolean hasSpread() {
         return !Double.isNaN(low);
     }
 
+    /** Whether a verdict on this ratio rests on fewer than {@link #PUBLISHED_FORKS} forks. */
+    public boolean indicative() {
+        return forks < PUBLISHED_FORKS;
+    }
+
     /**
-     * Win, loss or within the spread, for a score where higher is better when {@code higherIsBetter}
+     * The verdict in words for a table: {@code win}, {@code loss} or {@code undetermined}, followed by
+     * {@code (indicative, 3 forks)} when it rests on too few forks to publish as such.
+     */
+    public String reading(boolean higherIsBetter) {
+        return verdict(higherIsBetter).words() + indicativeNote();
+    }
+
+    /** {@code " (indicative, 3 forks)"} below {@link #PUBLISHED_FORKS} forks, else empty. */
+    public String indicativeNote() {
+        return indicative() && !Double.isNaN(value)
+                ? " (indicative, " + forks + " fork" + (forks == 1 ? "" : "s") + ")" : "";
+    }
+
+    /**
+     * Win, loss or undetermined, for a score where higher is better when {@code higherIsBetter}
      * (throughput); for time per operation a ratio below 1 is the win.
      */
     public Verdict verdict(boolean higherIsBetter) {
         if (!hasSpread()) {
-            return Verdict.WITHIN_SPREAD;
+            return Verdict.UNDETERMINED;
         }
         if (low > 1) {
             return higherIsBetter ? Verdict.WIN : Verdict.LOSS;
@@ -123,7 +153,7 @@ public record Spread(double value, double low, double high, int forks) {
         if (high < 1) {
             return higherIsBetter ? Verdict.LOSS : Verdict.WIN;
         }
-        return Verdict.WITHIN_SPREAD;
+        return Verdict.UNDETERMINED;
     }
 
     /** {@code 2.91 (2.70-3.10)}, {@code 2.91 (1 fork)}, or blank when the ratio is missing. */

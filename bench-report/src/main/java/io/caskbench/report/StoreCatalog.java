@@ -22,10 +22,8 @@ public final class StoreCatalog {
         PARITY,
         /** A peer at another setting of one knob, to show how much a headline depends on it. */
         SENSITIVITY,
-        /** A well-known in-memory structure to read the figures against; not a bound. */
+        /** An in-memory structure to read the figures against: it may be beaten, and nothing is judged against it. */
         REFERENCE,
-        /** A store's copies without a file: what no store that copies its data can beat. */
-        BOUND,
         /** No store: the cost of the benchmark harness itself. */
         HARNESS
     }
@@ -82,7 +80,7 @@ public final class StoreCatalog {
         add("LMDB_TXN_REUSED", "LMDB, one read transaction kept for the trial", Role.SENSITIVITY, "LMDB", ALL,
                 LMDB_CRASH);
         add("CONCURRENT_HASH_MAP", "heap ConcurrentHashMap reference", Role.REFERENCE, null, MEMORY, MEMORY);
-        add("IN_MEMORY_REFERENCE", "in-memory bound (a store's copies, no file)", Role.BOUND, null, MEMORY, MEMORY);
+        add("IN_MEMORY_REFERENCE", "in-memory reference", Role.REFERENCE, null, MEMORY, MEMORY);
         add("HARNESS", "harness only, no store", Role.HARNESS, null, "-", "not a store");
     }
 

@@ -18,14 +18,18 @@ final class StoreRows {
     static final String MAPPED = "BITCASK_MAPPED";
     /** BitCask's other backend. */
     static final String FILE_CHANNEL = "BITCASK_FILE_CHANNEL";
-    /** The in-memory bound every "x bound" ratio is against. */
-    static final String BOUND = "IN_MEMORY_REFERENCE";
+    /** The in-memory reference: a store's copies without a file, read beside the figures, never judged against. */
+    static final String REFERENCE = "IN_MEMORY_REFERENCE";
     /** The harness-only row. */
     static final String HARNESS = "HARNESS";
     /** The point the performance targets are stated at. */
     static final Map<String, String> POINT = Map.of("keyCount", "1000000", "valueSize", "100", "order", "RANDOM");
     /** Operations per gang thread of the reference 1000-thread figures (other values are other shapes). */
     static final String GANG_OPS = "1000";
+    /** Secondary metric: how many keys the store held while it was measured. */
+    static final String KEYS_IN_STORE = "keysInStore";
+    /** A row is drawn and judged only when its store held at least this share of its {@code keyCount}. */
+    static final double LABEL_SHARE = 0.9;
     /** Sorts rows by the catalog's store order. */
     static final Comparator<JmhResult> BY_STORE = Comparator.comparingInt(r -> StoreCatalog.rank(store(r)));
 
@@ -78,9 +82,26 @@ final class StoreRows {
         return atPoint(className, method).stream().filter(r -> store.equals(store(r))).findFirst();
     }
 
-    /** Rows of {@code className.method} at the target point, 1000 operations per gang thread where it has a gang. */
+    /**
+     * Whether a row's store held fewer than {@link #LABEL_SHARE} of its {@code keyCount} while it was
+     * measured ({@link #KEYS_IN_STORE}, when the row records it): such a row times a smaller store than its
+     * label says, and is neither drawn nor judged.
+     */
+    static boolean belowLabel(JmhResult r) {
+        double held = secondary(r, KEYS_IN_STORE);
+        String label = r.params().get("keyCount");
+        if (Double.isNaN(held) || label == null || !label.matches("[0-9]+")) {
+            return false;
+        }
+        return held < LABEL_SHARE * Long.parseLong(label);
+    }
+
+    /**
+     * Rows of {@code className.method} at the target point, 1000 operations per gang thread where it has a
+     * gang; a row below its label ({@link #belowLabel}) is not at the point, so nothing judges it.
+     */
     List<JmhResult> atPoint(String className, String method) {
-        return of(className).stream().filter(r -> r.methodName().equals(method))
+        return of(className).stream().filter(r -> r.methodName().equals(method)).filter(r -> !belowLabel(r))
                 .filter(r -> POINT.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey()))))
                 .filter(r -> GANG_OPS.equals(r.params().getOrDefault("opsPerThread", GANG_OPS)))
                 .toList();
@@ -104,10 +125,20 @@ final class StoreRows {
         return paramsWithout(a, "opsPerThread").equals(paramsWithout(b, "opsPerThread"));
     }
 
-    /** The fastest peer of a group (never a peer at another setting, a reference, the bound or the harness). */
+    /**
+     * The fastest peer of a group (never a peer at another setting, a reference or the harness). Callers
+     * that publish a verdict check first that every peer has a row ({@link #missingPeers}): a best of a
+     * subset is not the best peer.
+     */
     static Optional<JmhResult> bestPeer(List<JmhResult> group) {
         return group.stream().filter(r -> StoreCatalog.role(store(r)) == StoreCatalog.Role.PEER)
                 .max(Comparator.comparingDouble(r -> r.primaryMetric().score()));
+    }
+
+    /** The labels of the peers ({@link StoreCatalog.Role#PEER}) without a row in a group, in catalog order. */
+    static List<String> missingPeers(List<JmhResult> group) {
+        return StoreCatalog.all().stream().filter(e -> e.role() == StoreCatalog.Role.PEER)
+                .filter(e -> find(group, e.name()).isEmpty()).map(StoreCatalog.Entry::label).toList();
     }
 
     /** The row of {@code store} in a group. */

@@ -25,11 +25,14 @@ class DocsTest {
 
         assertThat(filled).startsWith("# Store\n\nProse stays.\n\n<!-- generated:store begin -->\n")
                 .contains("\nMore prose.\n").doesNotContain("old figures");
-        assertThat(filled).contains("- run: `./mvnw -B -pl bench-jmh -am package exec:exec -DskipTests`",
+        assertThat(filled).contains("- run: `sample-run`",
+                "- command: `./mvnw -B -pl bench-jmh -am package exec:exec -DskipTests`",
                 "- machine and date: " + Machine.read(results).orElseThrow().oneLine(),
-                "- forks per row: 1 (all 48 rows); fewer than 3 forks: no row has a usable spread",
+                "- forks per row: 1 (all 48 rows); fewer than 5 forks: every verdict is indicative",
                 "#### Single thread, every store: get", "| store | ops/s | error | forks | x MAPPED |",
-                "<!-- generated:store end -->", "#### Random 1-byte write, region 64KiB", "run: `not recorded`");
+                "<!-- generated:store end -->", "#### Random 1-byte write, region 64KiB", "command: `not recorded`");
+        // The targets have a block of their own on the page: the store block leaves them out (one figure per ratio).
+        assertThat(filled).doesNotContain("Performance targets");
         // Filling again gives the same text: the blocks are found by their markers, not by position.
         assertThat(Docs.fill(filled, results, "docs results docs/store.md", images(tmp)).text()).isEqualTo(filled);
     }
@@ -45,7 +48,7 @@ class DocsTest {
         assertThat(cli.execute("docs", results.toString(), whole.toString(), "--suite", "files", "--title", "Files"))
                 .isZero();
         assertThat(Files.readString(whole, StandardCharsets.UTF_8)).startsWith("# Files\n\n<!-- generated:files begin -->")
-                .contains("## SmallFileSetRead", "x mapped (spread)");
+                .contains("## SmallFileSetRead", "x mapped (95% interval)");
 
         Path prose = Files.writeString(tmp.resolve("prose.md"), "no blocks here\n");
         assertThatThrownBy(() -> Docs.fill(Files.readString(prose), results, "docs", images(tmp)))
@@ -54,7 +57,7 @@ class DocsTest {
     }
 
     @Test
-    void aResultsRootMeansItsLatestRun(@TempDir Path tmp) throws Exception {
+    void aRunFolderFillsTheBlocksItHasResultsForAndAResultsRootIsRefused(@TempDir Path tmp) throws Exception {
         Path sample = SampleRuns.copy("sample-run", tmp);
         Path root = tmp.resolve("results");
         Path run = RunFolders.create(root, "store+files");
@@ -73,17 +76,30 @@ class DocsTest {
         StringWriter out = new StringWriter();
         cli.setOut(new PrintWriter(out));
 
-        assertThat(cli.execute("docs", root.toString(), doc.toString())).as(err.toString()).isZero();
-        // The store block is filled from the latest run; the targets block, which it lacks, stays as it was.
+        // A block names one run: the root, whose latest run changes under it, is refused.
+        assertThat(cli.execute("docs", root.toString(), doc.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("it is a results root");
+        assertThat(cli.execute("docs", run.toString(), doc.toString())).as(err.toString()).isZero();
+        // The store block is filled from the run; the targets block, which it lacks, stays as it was.
         assertThat(Files.readString(doc, StandardCharsets.UTF_8)).contains("#### Single thread, every store: get")
                 .endsWith(targets);
         assertThat(out.toString()).contains("from " + run, "left as it was: the targets block");
 
         // A file none of whose blocks the run can fill is an error, and is not touched.
         Files.writeString(doc, targets);
-        assertThat(cli.execute("docs", root.toString(), doc.toString())).isEqualTo(2);
+        assertThat(cli.execute("docs", run.toString(), doc.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("no results in", "for any block (targets)");
         assertThat(Files.readString(doc, StandardCharsets.UTF_8)).isEqualTo(targets);
+    }
+
+    @Test
+    void aBlockNamesItsPathsRelativeToTheCheckoutSoTheCheckCanRerunIt(@TempDir Path tmp) {
+        Path cwd = Path.of("").toAbsolutePath();
+        assertThat(DocsCommand.shown(cwd.resolve("docs/runs/2026-11-24T13-00-44-store"))).isEqualTo(
+                "docs/runs/2026-11-24T13-00-44-store");
+        assertThat(DocsCommand.shown(Path.of("README.md"))).isEqualTo("README.md");
+        // A path outside the working directory stays as it was given.
+        assertThat(DocsCommand.shown(tmp.resolve("x.md"))).isEqualTo(tmp.resolve("x.md").toString());
     }
 
     private static Docs.Images images(Path tmp) {

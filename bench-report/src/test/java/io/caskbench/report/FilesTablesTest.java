@@ -40,8 +40,8 @@ class FilesTablesTest {
                 row("RandomChunkRead", "channelPositional", mid, 110, 0.2, Map.of()))).text();
 
         assertThat(text).contains("mmap loses: 4.0x slower than the best other reader (channelDirect)");
-        assertThat(text).contains("mmap wins: 6.0x faster than the best other reader (channelPositional), spread 6.00 (4.91-7.33)");
-        assertThat(text).contains("no winner, within the spread: mmap 1.1x faster");
+        assertThat(text).contains("mmap wins: 6.0x faster than the best other reader (channelPositional), interval 6.00 (4.91-7.33)");
+        assertThat(text).contains("undetermined, the interval holds 1: mmap 1.1x faster");
     }
 
     @Test

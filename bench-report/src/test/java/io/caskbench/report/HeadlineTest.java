@@ -39,10 +39,19 @@ class HeadlineTest {
         assertThat(rows.get(0)).startsWith("| get, 1 thread |");
         assertThat(rows.get(3)).startsWith("| put, 1000 threads");
         assertThat(rows.get(4)).startsWith("| disk bytes per key");
-        // The sample's 1000-thread rows lack three peers: the row says so rather than crown the best of the rest.
-        assertThat(text).contains("get, 1000 threads: no row of Chronicle Map, MapDB HTreeMap, H2 MVStore at this point");
-        // One fork: a ratio is given, but never called a win or a loss.
-        assertThat(rows).allSatisfy(r -> assertThat(r).endsWith("| within spread |").contains("(1 fork)"));
+        // The sample's 1000-thread rows lack three peers: not comparable, rather than the best of the rest crowned.
+        assertThat(text).contains("get, 1000 threads: not comparable, no row of Chronicle Map, MapDB HTreeMap,"
+                + " H2 MVStore at this point");
+        assertThat(rows.get(2)).endsWith("| - | - | - | not comparable |");
+        assertThat(rows.get(3)).endsWith("| not comparable |");
+        // One fork: a ratio is given, but never called a win or a loss, and marked indicative.
+        assertThat(List.of(rows.get(0), rows.get(1), rows.get(4))).allSatisfy(r -> assertThat(r)
+                .endsWith("| undetermined (indicative, 1 fork) |").contains("(1 fork)"));
+        // The in-memory store is a reference: nothing in the headline calls anything a bound or a ceiling.
+        assertThat(text.toLowerCase(java.util.Locale.ROOT)).doesNotContain("bound", "ceiling");
+        // Under the headline: the sync policy, that no store forces per write, and what each store defers.
+        assertThat(text).contains("BitCask runs with SyncPolicy.NONE and no store here forces per write",
+                Headline.DEFERS, "The 1000-thread rows come from the `threads`\nsuite: `" + Headline.THREADS_COMMAND + "`.");
 
         // The chart is a well-formed SVG file with a tooltip for each store's get and put.
         Path chart = images.resolve(Headline.CHART);

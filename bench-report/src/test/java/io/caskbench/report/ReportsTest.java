@@ -171,7 +171,8 @@ class ReportsTest {
         Files.writeString(dir.resolve("notes.json"), "{\"not\":\"results\"}");
         String html = Files.readString(Reports.renderAll(dir));
         assertThat(html).contains("id=\"suite-mystery\"", "Mystery.spin", "42.50", "no reference rule for this suite",
-                "machine unknown", "not in this run");
+                "machine unknown", "No row of this run measures the work of a reference experiment",
+                "-Dreport.args=\"machine " + dir + "\"").doesNotContain("Machine.write", "not in this run");
         assertThat(dir.resolve("mystery-summary.txt")).exists();
         assertThat(dir.resolve("broken-summary.txt")).doesNotExist();
     }

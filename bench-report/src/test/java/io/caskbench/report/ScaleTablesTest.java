@@ -86,7 +86,7 @@ class ScaleTablesTest {
     void eachStoreHasItsFiguresByKeyCountAndTheRatioOfTheTwoLargestWithItsSpread() {
         String text = ScaleTables.render(run()).text();
 
-        assertThat(line(text, "store ")).contains("100k keys", "1M keys", "10M keys", "10M / 1M (spread)");
+        assertThat(line(text, "store ")).contains("100k keys", "1M keys", "10M keys", "10M / 1M (95% interval)");
         List<String> mapped = lines(text, "BitCask MAPPED ");
         assertThat(mapped).hasSize(2);
         // get: the mean of the forks' means at each count, then 10M over 1M.
@@ -102,15 +102,15 @@ class ScaleTablesTest {
     void goalsAreMetOnlyWhenTheWholeSpreadClearsThem() {
         String text = ScaleTables.render(run()).text();
 
-        assertThat(line(text, "get, BitCask MAPPED: 10M keys / 1M keys")).contains("0.80 (0.72-0.88)", ">= 0.7", "yes");
-        assertThat(line(text, "put, BitCask MAPPED: 10M keys / 1M keys")).contains("0.50 (0.45-0.55)", "NO");
+        assertThat(line(text, "get, BitCask MAPPED: 10M keys / 1M keys")).contains("0.80 (0.72-0.88)", ">= 0.70", "met: 0.80 times");
+        assertThat(line(text, "put, BitCask MAPPED: 10M keys / 1M keys")).contains("0.50 (0.45-0.55)", "not met: 0.50 times");
         assertThat(line(text, "get, BitCask FILE_CHANNEL: 10M keys / 1M keys")).contains("0.75 (0.61-0.92)",
-                "within spread");
+                "undetermined: 0.75 times");
         assertThat(line(text, "put, BitCask FILE_CHANNEL: 10M keys / 1M keys")).contains("not measured")
-                .doesNotContain("yes").doesNotContain("NO").doesNotContain("within spread");
-        assertThat(line(text, "open 10M keys with hint files, ms")).contains("900 (800-1,000)", "<= 1000", "yes");
+                .doesNotContain("met").doesNotContain("undetermined");
+        assertThat(line(text, "open 10M keys with hint files, ms")).contains("900 (800-1,000)", "<= 1000", "met: 900 ms");
         assertThat(line(text, "full scan time / open with hint files, 10M keys")).contains("3.00 (2.40-3.75)",
-                ">= 3.0", "within spread");
+                ">= 3.00", "undetermined");
         assertThat(text).contains("Rows without a figure are measured by the scale suite (-Dcaskbench.suites=scale).");
     }
 
@@ -130,23 +130,55 @@ class ScaleTablesTest {
 
         // FILE_CHANNEL's put has no 10M row: a dash, a blank ratio, and a line that names it.
         String put = lines(text, "BitCask FILE_CHANNEL ").get(1);
-        assertThat(put).contains("1,200,000", "1,100,000").endsWith("-").doesNotContain("(spread)");
-        assertThat(text).contains("-: no row (not run, stopped or failed; see the JMH log): BitCask MAPPED at 100k;"
+        assertThat(put).contains("1,200,000", "1,100,000").endsWith("-").doesNotContain("(95% interval)");
+        assertThat(text).contains("-: no row (not run, stopped or failed; see the JMH log), or a row below its label: BitCask MAPPED at 100k;"
                 + " BitCask FILE_CHANNEL at 10M.", "harness only, no store at 100k and 10M.");
         // Stores with no row at all are named under each table; the JDK 22 backend, never run by default, is not.
         assertThat(text).contains("No row at any key count: RocksDB, Chronicle Map, MapDB HTreeMap, H2 MVStore,"
-                + " heap ConcurrentHashMap reference, in-memory bound (a store's copies, no file).");
+                + " heap ConcurrentHashMap reference, in-memory reference.");
         assertThat(text).doesNotContain("MEMORY_SEGMENT");
+    }
+
+    /** The row with a {@code keysInStore} secondary metric: how many keys its store held while measured. */
+    private static JmhResult holding(JmhResult r, double keys) {
+        return new JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), r.jvm(), r.jdkVersion(), r.params(),
+                r.primaryMetric(), Map.of(ScaleTables.KEYS_IN_STORE, Metric.of(keys, Double.NaN, "keys")));
+    }
+
+    @Test
+    void aRowBelowNineTenthsOfItsLabelIsNeitherDrawnNorJudged() {
+        List<JmhResult> rows = new ArrayList<>(run());
+        rows.removeIf(r -> r.methodName().equals("put") && "BITCASK_MAPPED".equals(r.params().get("store"))
+                && r.params().get("keyCount").equals("10000000"));
+        // 8M of 10M keys: below 0.9 of the label, so the "10M" figure times a smaller store.
+        rows.add(holding(single("put", "BITCASK_MAPPED", 10_000_000, 1_000_000), 8_000_000));
+        // 9.5M of 10M: at its label.
+        rows.add(holding(single("put", "LMDB", 10_000_000, 300_000), 9_500_000));
+        rows.add(single("put", "LMDB", 1_000_000, 400_000));
+
+        String text = ScaleTables.render(rows).text();
+
+        assertThat(text).contains("Not drawn or judged: the store held fewer than 90% of its label's keys while"
+                + " measured: BitCask MAPPED at 10M (8,000,000 keys held).");
+        assertThat(line(text, "put, BitCask MAPPED: 10M keys / 1M keys")).contains("not measured")
+                .doesNotContain("met");
+        assertThat(line(text, "LMDB")).doesNotContain("400,000");
+        assertThat(text.lines().filter(l -> l.startsWith("LMDB")).toList()).anySatisfy(l -> assertThat(l)
+                .contains("400,000", "300,000"));
     }
 
     @Test
     void timeGoalsFollowTheForksAndOneForkIsMarked() {
-        Metric over = new Metric(1_200, 0, List.of(), Map.of(), "ms/op", List.of(List.of(1_100.0), List.of(1_300.0)));
-        Metric across = new Metric(1_000, 0, List.of(), Map.of(), "ms/op", List.of(List.of(900.0), List.of(1_100.0)));
+        Metric over = new Metric(1_200, 0, List.of(), Map.of(), "ms/op", List.of(List.of(1_190.0), List.of(1_200.0),
+                List.of(1_210.0), List.of(1_195.0), List.of(1_205.0)));
+        Metric across = new Metric(1_000, 0, List.of(), Map.of(), "ms/op", List.of(List.of(900.0), List.of(1_100.0),
+                List.of(1_000.0), List.of(950.0), List.of(1_050.0)));
         Metric one = new Metric(950, 0, List.of(), Map.of(), "ms/op", List.of(List.of(950.0)));
-        assertThat(ScaleTables.atMost(over, 1_000)).isEqualTo("NO");
-        assertThat(ScaleTables.atMost(across, 1_000)).isEqualTo("within spread");
-        assertThat(ScaleTables.atMost(one, 1_000)).isEqualTo("yes (no spread)");
+        Goal goal = Goal.atMost(1_000);
+        assertThat(goal.reading(Spread.ofMean(over), "ms")).isEqualTo("not met: 1200 ms, the goal is at most 1000 ms");
+        assertThat(goal.reading(Spread.ofMean(across), "ms")).startsWith("undetermined: 1000 ms");
+        assertThat(goal.reading(Spread.ofMean(one), "ms")).isEqualTo(
+                "undetermined: 950 ms, the goal is at most 1000 ms, one fork: no interval (indicative, 1 fork)");
     }
 
     @Test
@@ -171,7 +203,7 @@ class ScaleTablesTest {
                 .contains("from the scale results", "-Dcaskbench.suites=scale", "#### Get, one thread: ops/s by key count",
                         "![get, ops/s by key count, every store](img/" + ScaleTables.GET_CHART + ")",
                         "![put, ops/s by key count, every store](img/" + ScaleTables.PUT_CHART + ")",
-                        "| store | 100k keys | 1M keys | 10M keys | 10M / 1M (spread) |", "#### Goals at 10M keys");
+                        "| store | 100k keys | 1M keys | 10M keys | 10M / 1M (95% interval) |", "#### Goals at 10M keys");
         // get: BitCask MAPPED 3 points, FILE_CHANNEL 2, LMDB 3; the harness is not drawn.
         assertThat(markers(images.resolve(ScaleTables.GET_CHART))).hasSize(8)
                 .contains("get, 10M keys \u00b7 BitCask MAPPED: 1,600,000 ops/s").noneMatch(t -> t.contains("harness"));

@@ -26,7 +26,7 @@ class ScaleSmokeTest {
                 "\"benchmark\" : \"io.caskbench.bench.open.OpenBench.open\"");
         String comparison = Files.readString(results.resolve("scale-comparison.txt"));
         assertThat(comparison).contains("== Get, one thread: ops/s by key count", "== Put, one thread: ops/s by key count",
-                "20k / 10k (spread)");
+                "20k / 10k (95% interval)");
         for (String store : Arrays.stream(StoreSuite.STORES).map(StoreCatalog::label).toList()) {
             // One row in each table: after the label, two figures of any size (the harness alone passes
             // 100M ops/s) and a one-fork ratio, none of them missing.

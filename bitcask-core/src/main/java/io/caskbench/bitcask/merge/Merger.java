@@ -117,7 +117,13 @@ public final class Merger {
     public MergeResult merge(MergeScope scope) {
         deleteDebris();
         long started = System.nanoTime();
-        LogWriter.Seal seal = log.sealForMerge(scope == MergeScope.ALL ? SegmentSelector::all : selector::select);
+        LogWriter.Seal seal = log.sealForMerge(all -> {
+            List<Segment> inputs = scope == MergeScope.ALL ? SegmentSelector.all(all) : selector.select(all);
+            if (!inputs.isEmpty()) {
+                MergeHeadroom.ensure(dir, inputs, segmentSize); // before the seal: a refused merge changes nothing
+            }
+            return inputs;
+        });
         if (seal == null) {
             return null;
         }

@@ -37,6 +37,8 @@ public final class FaultyBackend implements SegmentBackend {
 
     /** Bytes that may still be written; negative means unlimited. */
     public final AtomicLong writeBudget = new AtomicLong(-1);
+    /** The free space the file system reports; negative means the real figure. */
+    public final AtomicLong usableSpace = new AtomicLong(-1);
     /** When set, every force (of a segment, a file or a directory) fails. */
     public final AtomicBoolean failForce = new AtomicBoolean();
     /** Milliseconds each segment force sleeps before it forces, to make concurrent writers overlap one. */
@@ -282,6 +284,12 @@ public final class FaultyBackend implements SegmentBackend {
     public void writeFile(Path file, byte[] content) {
         check(Kind.WRITE_FILE, file, null);
         delegate.writeFile(file, content);
+    }
+
+    @Override
+    public long usableSpace(Path dir) {
+        long space = usableSpace.get();
+        return space >= 0 ? space : delegate.usableSpace(dir);
     }
 
     @Override

@@ -580,6 +580,9 @@ public final class BitCask implements AutoCloseable {
         BitCaskStats s = stats();
         if (mergePolicy.due(s.deadBytes(), s.deadRatio(), s.segmentCount())) {
             MergeResult r = merge();
+            if (r.inputsSelected() == 0) {
+                return; // the dead bytes are spread too thin for the selection: nothing worth a merge yet
+            }
             LOG.info("automatic merge of {}: reclaimed {} bytes, {} segments -> {}", dir, r.bytesReclaimed(),
                     r.removedSegments().size(), r.addedSegments().size());
         }

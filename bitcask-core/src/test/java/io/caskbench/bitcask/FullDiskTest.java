@@ -39,6 +39,13 @@ class FullDiskTest {
         return BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT).build();
     }
 
+    /** Opens a store through {@code faulty} with {@link #withDeadBytes(BitCask)} done. */
+    private static BitCask withDeadBytes(Path dir, Backend backend, FaultyBackend faulty) {
+        BitCask db = BitCask.open(dir, options(backend).toBuilder().segmentBackend(faulty).build());
+        withDeadBytes(db);
+        return db;
+    }
+
     /** Puts 200 keys and overwrites half of them, so there is something to merge. */
     private static void withDeadBytes(BitCask db) {
         for (int i = 0; i < 200; i++) {
@@ -110,8 +117,7 @@ class FullDiskTest {
     void aMergeThatTheDiskCannotHoldIsRefusedBeforeItChangesAnything(Backend backend) throws Exception {
         Path dir = tmp.resolve("db");
         FaultyBackend faulty = new FaultyBackend(backend.create());
-        try (BitCask db = BitCask.open(dir, options(backend).toBuilder().segmentBackend(faulty).build())) {
-            withDeadBytes(db);
+        try (BitCask db = withDeadBytes(dir, backend, faulty)) {
             List<String> before = files(dir);
             faulty.usableSpace.set(100_000);
             assertThatThrownBy(db::merge).isInstanceOf(BitCaskException.class)
@@ -128,8 +134,7 @@ class FullDiskTest {
     void aMergeThatRunsOutOfSpaceMidwayLeavesTheStoreAsItWas(Backend backend) throws Exception {
         Path dir = tmp.resolve("db");
         FaultyBackend faulty = new FaultyBackend(backend.create());
-        try (BitCask db = BitCask.open(dir, options(backend).toBuilder().segmentBackend(faulty).build())) {
-            withDeadBytes(db);
+        try (BitCask db = withDeadBytes(dir, backend, faulty)) {
             faulty.writeBudget.set(20_000); // the space check passes, the copy runs out
             assertThatThrownBy(() -> db.merge(MergeScope.ALL)).isInstanceOf(BitCaskException.class);
             assertThat(files(dir)).noneMatch(n -> n.endsWith(".tmp"));

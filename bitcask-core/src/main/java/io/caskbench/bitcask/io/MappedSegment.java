@@ -90,6 +90,7 @@ final class MappedSegment extends FileSegment {
                 this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_ONLY, length), "map");
                 this.capacity = length;
                 this.readable = length;
+                keepNoDescriptor(); // the mapping is all a reader needs
             }
         } catch (RuntimeException | Error e) {
             abandon(e); // nothing is mapped: the channel is all there is to close
@@ -171,6 +172,12 @@ final class MappedSegment extends FileSegment {
     @Override
     public long size() {
         return writable ? super.size() : readable;
+    }
+
+    /** No more writes: the mapping serves the reads, so the file descriptor goes until a force or cut needs it. */
+    @Override
+    public void sealed() {
+        keepNoDescriptor();
     }
 
     @Override

@@ -325,6 +325,7 @@ public final class LogWriter implements GroupCommit.Log {
     private void rollover() {
         Segment old = active;
         old.writer().truncate(writePos);
+        old.writer().sealed();
         if (syncAlways) {
             try {
                 old.force(dir.backend());

@@ -440,5 +440,11 @@ public final class FaultyBackend implements SegmentBackend {
             check(Kind.TRUNCATE, file, null);
             w.truncate(size);
         }
+
+        /** Passed on, so that faults also reach a sealed mapped segment that opens its file only to force it. */
+        @Override
+        public void sealed() {
+            w.sealed();
+        }
     }
 }

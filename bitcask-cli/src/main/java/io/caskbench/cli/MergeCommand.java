@@ -2,6 +2,7 @@ package io.caskbench.cli;
 
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.MergeResult;
+import io.caskbench.bitcask.MergeScope;
 import picocli.CommandLine.Command;
 
 import java.util.Locale;
@@ -18,7 +19,7 @@ final class MergeCommand extends StoreCommand {
         MergeResult r;
         try (BitCask db = Stores.openWritable(dir, false); Progress progress = progress("")) {
             progress.phase("merge", -1);
-            r = db.merge();
+            r = db.merge(MergeScope.ALL);
         }
         if (r.removedSegments().isEmpty()) {
             out().println("nothing to merge: no dead bytes");

@@ -16,6 +16,7 @@ import io.caskbench.bitcask.log.RecordReader;
 import io.caskbench.bitcask.merge.ForegroundLatency;
 import io.caskbench.bitcask.merge.MergePolicy;
 import io.caskbench.bitcask.merge.Merger;
+import io.caskbench.bitcask.merge.SegmentSelector;
 import io.caskbench.bitcask.recovery.Maintenance;
 import io.caskbench.bitcask.recovery.Recovery;
 import io.caskbench.bitcask.segment.HintWriter;
@@ -141,7 +142,9 @@ public final class BitCask implements AutoCloseable {
             this.commit = new GroupCommit(log, status, dir);
             this.reader = new RecordReader(keyDir, table, gate, fence, status, commit, options.clock(), syncAlways);
             this.merger = new Merger(files, status, log, keys, keyDir, table, unforced, hints, gate, commit, options.clock(),
-                    options.segmentSize(), options.mergeBytesPerSecond(), foreground, options.mergePacing());
+                    options.segmentSize(), options.mergeBytesPerSecond(), foreground, options.mergePacing(),
+                    new SegmentSelector(options.mergeSegmentDeadRatio(), options.mergeSegmentDeadBytes(),
+                            options.mergeSmallSegmentBytes(), options.mergeMaxInputBytes()));
             this.background = Background.start(dir, options, this::backgroundSync, this::autoMerge);
         } catch (RuntimeException | Error e) {
             abandon();
@@ -403,17 +406,27 @@ public final class BitCask implements AutoCloseable {
     }
 
     /**
-     * Rewrites the live records of every immutable segment into new, compact segments with hint
-     * files, swaps them in atomically and deletes the old files. Reads and writes go on meanwhile;
-     * a write made during the merge always wins over the merged copy, and a deleted key never
-     * comes back. Only one merge runs at a time; a second caller waits for the first.
+     * Merges the segments worth merging: {@link #merge(MergeScope)} with {@link MergeScope#SELECTED},
+     * what the automatic merge does. Its cost follows the dead bytes, not the size of the store.
      */
     public MergeResult merge() {
+        return merge(MergeScope.SELECTED);
+    }
+
+    /**
+     * Rewrites the live records of the segments {@code scope} takes (and the tombstones that must
+     * stay, see the package documentation) into new, compact segments with hint files, swaps them in
+     * atomically and deletes the old files. Reads and writes go on meanwhile; a write made during the
+     * merge always wins over the merged copy, and a deleted key never comes back. Only one merge runs
+     * at a time; a second caller waits for the first.
+     */
+    public MergeResult merge(MergeScope scope) {
+        Objects.requireNonNull(scope, "scope");
         status.ensureWritable();
         mergeLock.lock();
         try {
             status.ensureWritable();
-            MergeResult r = merger.merge();
+            MergeResult r = merger.merge(scope);
             return r != null ? r : MergeResult.nothing();
         } finally {
             mergeLock.unlock();
@@ -567,6 +580,9 @@ public final class BitCask implements AutoCloseable {
         BitCaskStats s = stats();
         if (mergePolicy.due(s.deadBytes(), s.deadRatio(), s.segmentCount())) {
             MergeResult r = merge();
+            if (r.inputsSelected() == 0) {
+                return; // the dead bytes are spread too thin for the selection: nothing worth a merge yet
+            }
             LOG.info("automatic merge of {}: reclaimed {} bytes, {} segments -> {}", dir, r.bytesReclaimed(),
                     r.removedSegments().size(), r.addedSegments().size());
         }

@@ -28,10 +28,29 @@ public final class BitCaskOptions {
     public static final int DEFAULT_MAX_VALUE_SIZE = 16 << 20;
     /** Default background sync interval for {@link SyncPolicy#INTERVAL}: 1 second. */
     public static final Duration DEFAULT_SYNC_INTERVAL = Duration.ofSeconds(1);
-    /** Default dead-bytes ratio at which automatic merge starts: 0.5. */
-    public static final double DEFAULT_MERGE_DEAD_RATIO = 0.5;
+    /**
+     * Default dead-bytes ratio at which automatic merge starts: 0.3. The disk then holds at most
+     * 1 / (1 - 0.3) = 1.43 times the live bytes between merges, under the 1.5 the store aims for;
+     * being equal to {@link #DEFAULT_MERGE_SEGMENT_DEAD_RATIO}, a store past it always has a segment
+     * the selection takes.
+     */
+    public static final double DEFAULT_MERGE_DEAD_RATIO = 0.3;
     /** Default dead bytes at which automatic merge starts whatever the ratio: 512 MiB. */
     public static final long DEFAULT_MERGE_DEAD_BYTES = 512L << 20;
+    /**
+     * Default dead share at which a merge selects a segment: 0.3. Such a segment costs at most 0.7
+     * bytes copied per byte read and gives back at least 0.3; the selection takes the most dead first,
+     * and under overwrites the oldest segments are far deader than the threshold, so the bytes a merge
+     * copies per byte it reclaims stay near 1 where the threshold alone would allow 2.3.
+     */
+    public static final double DEFAULT_MERGE_SEGMENT_DEAD_RATIO = 0.3;
+    /**
+     * Default dead bytes at which a merge selects a segment whatever its share: 128 MiB. Reclaiming
+     * that much is worth a copy of the rest; it only matters with segments over 128 MiB / 0.3.
+     */
+    public static final long DEFAULT_MERGE_SEGMENT_DEAD_BYTES = 128L << 20;
+    /** Default largest input of one merge: 1 GiB, so one merge's time and the room it needs stay bounded. */
+    public static final long DEFAULT_MERGE_MAX_INPUT_BYTES = 1L << 30;
     /** Default time between automatic merge checks: 10 seconds. */
     public static final Duration DEFAULT_MERGE_CHECK_INTERVAL = Duration.ofSeconds(10);
 
@@ -51,6 +70,10 @@ public final class BitCaskOptions {
     private final long mergeBytesPerSecond;
     private final boolean mergePacing;
     private final Duration mergeCheckInterval;
+    private final double mergeSegmentDeadRatio;
+    private final long mergeSegmentDeadBytes;
+    private final long mergeSmallSegmentBytes;
+    private final long mergeMaxInputBytes;
 
     private BitCaskOptions(Builder b) {
         this.backend = b.backend;
@@ -69,6 +92,10 @@ public final class BitCaskOptions {
         this.mergeBytesPerSecond = b.mergeBytesPerSecond;
         this.mergePacing = b.mergePacing;
         this.mergeCheckInterval = b.mergeCheckInterval;
+        this.mergeSegmentDeadRatio = b.mergeSegmentDeadRatio;
+        this.mergeSegmentDeadBytes = b.mergeSegmentDeadBytes;
+        this.mergeSmallSegmentBytes = b.mergeSmallSegmentBytes >= 0 ? b.mergeSmallSegmentBytes : b.segmentSize / 4;
+        this.mergeMaxInputBytes = b.mergeMaxInputBytes;
         // In long arithmetic: a limit near Integer.MAX_VALUE must be refused here, not overflow.
         long largest = (long) RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + maxKeySize + maxValueSize
                 + RecordFormat.FILE_HEADER_SIZE;
@@ -112,6 +139,10 @@ public final class BitCaskOptions {
         b.mergeBytesPerSecond = mergeBytesPerSecond;
         b.mergePacing = mergePacing;
         b.mergeCheckInterval = mergeCheckInterval;
+        b.mergeSegmentDeadRatio = mergeSegmentDeadRatio;
+        b.mergeSegmentDeadBytes = mergeSegmentDeadBytes;
+        b.mergeSmallSegmentBytes = mergeSmallSegmentBytes;
+        b.mergeMaxInputBytes = mergeMaxInputBytes;
         return b;
     }
 
@@ -200,6 +231,26 @@ public final class BitCaskOptions {
         return mergeCheckInterval;
     }
 
+    /** Dead share at which a merge selects a segment (selection, not trigger). */
+    public double mergeSegmentDeadRatio() {
+        return mergeSegmentDeadRatio;
+    }
+
+    /** Dead bytes at which a merge selects a segment whatever its share (selection, not trigger). */
+    public long mergeSegmentDeadBytes() {
+        return mergeSegmentDeadBytes;
+    }
+
+    /** Data bytes under which a segment is small, and folded into a merge that runs anyway (selection). */
+    public long mergeSmallSegmentBytes() {
+        return mergeSmallSegmentBytes;
+    }
+
+    /** Bound on the input data bytes of one selective merge (selection). */
+    public long mergeMaxInputBytes() {
+        return mergeMaxInputBytes;
+    }
+
     @Override
     public String toString() {
         return "BitCaskOptions{backend=" + (segmentBackend != null ? segmentBackend : backend)
@@ -207,7 +258,9 @@ public final class BitCaskOptions {
                 + ", maxKeySize=" + maxKeySize + ", maxValueSize=" + maxValueSize + ", readOnly=" + readOnly
                 + ", expectedKeys=" + expectedKeys + ", autoMerge=" + autoMerge + ", mergeDeadRatio=" + mergeDeadRatio
                 + ", mergeDeadBytes=" + mergeDeadBytes + ", mergeBytesPerSecond=" + mergeBytesPerSecond
-                + ", mergePacing=" + mergePacing + "}";
+                + ", mergePacing=" + mergePacing + ", mergeSegmentDeadRatio=" + mergeSegmentDeadRatio
+                + ", mergeSegmentDeadBytes=" + mergeSegmentDeadBytes + ", mergeSmallSegmentBytes=" + mergeSmallSegmentBytes
+                + ", mergeMaxInputBytes=" + mergeMaxInputBytes + "}";
     }
 
     /** Builds {@link BitCaskOptions}; each setter validates its argument at once. */
@@ -228,6 +281,10 @@ public final class BitCaskOptions {
         private long mergeBytesPerSecond;
         private boolean mergePacing = true;
         private Duration mergeCheckInterval = DEFAULT_MERGE_CHECK_INTERVAL;
+        private double mergeSegmentDeadRatio = DEFAULT_MERGE_SEGMENT_DEAD_RATIO;
+        private long mergeSegmentDeadBytes = DEFAULT_MERGE_SEGMENT_DEAD_BYTES;
+        private long mergeSmallSegmentBytes = -1;
+        private long mergeMaxInputBytes = DEFAULT_MERGE_MAX_INPUT_BYTES;
 
         private Builder() {
         }
@@ -318,13 +375,18 @@ public final class BitCaskOptions {
             return this;
         }
 
-        /** Merge in the background when a threshold is crossed; default false. */
+        /**
+         * Merge in the background when a trigger threshold is crossed; default false. The trigger
+         * ({@link #mergeDeadRatio}, {@link #mergeDeadBytes}, {@link #mergeCheckInterval}) says when a
+         * merge runs; the selection ({@link #mergeSegmentDeadRatio}, {@link #mergeSegmentDeadBytes},
+         * {@link #mergeSmallSegmentBytes}, {@link #mergeMaxInputBytes}) says which segments it takes.
+         */
         public Builder autoMerge(boolean autoMerge) {
             this.autoMerge = autoMerge;
             return this;
         }
 
-        /** Dead ratio (0, 1] that triggers automatic merge; default 0.5. */
+        /** Trigger: the store's dead share, in (0, 1], that starts an automatic merge; default 0.3 ({@link #DEFAULT_MERGE_DEAD_RATIO}). */
         public Builder mergeDeadRatio(double ratio) {
             if (!(ratio > 0 && ratio <= 1)) {
                 throw new IllegalArgumentException("mergeDeadRatio must be in (0, 1]: " + ratio);
@@ -333,7 +395,7 @@ public final class BitCaskOptions {
             return this;
         }
 
-        /** Dead bytes that trigger automatic merge whatever the ratio; default 512 MiB. */
+        /** Trigger: the store's dead bytes that start an automatic merge whatever the ratio; default 512 MiB. */
         public Builder mergeDeadBytes(long bytes) {
             if (bytes < 1) {
                 throw new IllegalArgumentException("mergeDeadBytes must be positive: " + bytes);
@@ -364,7 +426,56 @@ public final class BitCaskOptions {
             return this;
         }
 
-        /** Time between automatic merge checks; default 10 s. */
+        /**
+         * Selection: the dead share, in (0, 1], at which a merge takes a segment; default 0.3
+         * ({@link #DEFAULT_MERGE_SEGMENT_DEAD_RATIO}, which gives the reasoning).
+         */
+        public Builder mergeSegmentDeadRatio(double ratio) {
+            if (!(ratio > 0 && ratio <= 1)) {
+                throw new IllegalArgumentException("mergeSegmentDeadRatio must be in (0, 1]: " + ratio);
+            }
+            this.mergeSegmentDeadRatio = ratio;
+            return this;
+        }
+
+        /** Selection: the dead bytes at which a merge takes a segment whatever its share; default 128 MiB. */
+        public Builder mergeSegmentDeadBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("mergeSegmentDeadBytes must be positive: " + bytes);
+            }
+            this.mergeSegmentDeadBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Selection: segments with fewer data bytes than this are folded into a merge that runs
+         * anyway (and two or more of them with a dead byte make one run); 0 folds none. Default a
+         * quarter of the segment size: copying one costs at most a quarter of a segment, and every
+         * four folded give back at least three files. Each merge seals the active segment, so
+         * without folding small segments would pile up.
+         */
+        public Builder mergeSmallSegmentBytes(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("mergeSmallSegmentBytes must not be negative: " + bytes);
+            }
+            this.mergeSmallSegmentBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Selection: the most data bytes one selective merge reads; default 1 GiB. It bounds a merge's
+         * time, and the free space it needs, whatever the size of the store; the first segment selected
+         * is taken even when it alone is larger.
+         */
+        public Builder mergeMaxInputBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("mergeMaxInputBytes must be positive: " + bytes);
+            }
+            this.mergeMaxInputBytes = bytes;
+            return this;
+        }
+
+        /** Trigger: the time between automatic merge checks; default 10 s. */
         public Builder mergeCheckInterval(Duration interval) {
             Objects.requireNonNull(interval, "mergeCheckInterval");
             if (interval.toMillis() < 1) {

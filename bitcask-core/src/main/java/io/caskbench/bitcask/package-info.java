@@ -27,7 +27,10 @@
  *   reads and writes go on; it takes the write lock only to seal the active segment and to swap
  *   locations, and it waits for in-flight readers before it unmaps what it removed. While it copies,
  *   one get or put in 32 is timed ({@code merge.ForegroundLatency}, lock-free), and the merge rests
- *   while they run slower than during its rests ({@code merge.MergePacer}).</li>
+ *   while they run slower than during its rests ({@code merge.MergePacer}). A merge takes the
+ *   segments worth merging ({@code merge.SegmentSelector}); a tombstone it reads goes only when no
+ *   segment older than the tombstone's survives the merge, else it is copied unless its key has a
+ *   newer value ({@code merge.ShadowingTombstones}).</li>
  *   <li><b>Close</b> is idempotent and waits for in-flight readers, writers and merges.</li>
  *   <li>No part locks the public {@code BitCask} object: a caller may synchronize on it freely.</li>
  * </ul>
@@ -89,8 +92,9 @@
  *   where the facade's {@code isStore}, {@code verify} and {@code repair} begin, over
  *   {@code StoreVerifier} (a {@code SegmentCheck} per data file, {@code HintComparison} for its
  *   hint) and {@code StoreRepairer}, which apply open's rules to a directory without opening it.</li>
- *   <li>{@code .merge}: {@code Merger} (seal, copy, swap, retire), {@code MergeOutput},
- *   {@code MergePolicy}, {@code MergeThrottle}, {@code MergePacer}, {@code ForegroundLatency},
+ *   <li>{@code .merge}: {@code Merger} (seal, copy, swap, retire), {@code SegmentSelector}
+ *   (which segments a merge takes), {@code ShadowingTombstones} (which tombstones a partial merge
+ *   must keep), {@code MergeOutput}, {@code MergePolicy}, {@code MergeThrottle}, {@code MergePacer}, {@code ForegroundLatency},
  *   {@code Relocations}.</li>
  *   <li>{@code .index}: {@code KeyDir} and {@code Location}, the bit packing of a record's place.</li>
  *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat} with {@code HintReader}, which

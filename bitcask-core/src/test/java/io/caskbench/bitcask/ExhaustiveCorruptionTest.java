@@ -77,7 +77,7 @@ class ExhaustiveCorruptionTest {
         for (int i = 0; i < 16; i++) {
             steps.add(Step.delete("f" + i));
         }
-        steps.add(Step.merge()); // both segments into one small one with a hint file
+        steps.add(Step.mergeAll()); // both segments into one small one with a hint file
         for (int i = 0; i < 10; i++) {
             steps.add(Step.put("c" + i, small(rnd)));
         }

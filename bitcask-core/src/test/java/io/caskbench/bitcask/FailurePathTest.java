@@ -279,7 +279,7 @@ class FailurePathTest {
             List<String> before = dataFiles();
             watching.failOpenReadOnly = p -> !before.contains(p.getFileName().toString());
             for (int attempt = 0; attempt < 3; attempt++) {
-                assertThatThrownBy(db::merge).isInstanceOf(BitCaskException.class);
+                assertThatThrownBy(() -> db.merge(MergeScope.ALL)).isInstanceOf(BitCaskException.class);
             }
             watching.failOpenReadOnly = p -> false;
             // Hint files of the next outputs cannot be written: a directory stands where their
@@ -289,7 +289,7 @@ class FailurePathTest {
                 Files.createDirectories(dir.resolve(String.format("%09d.hint.tmp", id)));
             }
             try {
-                db.merge();
+                db.merge(MergeScope.ALL);
             } catch (BitCaskException e) {
                 // a merge may fail on a missing hint; it must still leak nothing
             }

@@ -109,7 +109,7 @@ class MergeTest {
         try (BitCask db = BitCask.open(dir, o)) {
             assertThat(db.get("t2")).isNull();
             assertThat(db.get("p2")).isNotNull();
-            db.merge();
+            db.merge(MergeScope.ALL);
             assertThat(db.size()).isEqualTo(1000);
             long live = 0;
             for (int i = 0; i < 1000; i++) {
@@ -297,7 +297,7 @@ class MergeTest {
                 writer.start();
                 MergeResult r;
                 try {
-                    r = db.merge();
+                    r = db.merge(MergeScope.ALL);
                 } finally {
                     stop.set(true);
                     reader.join();

@@ -56,8 +56,9 @@ class PowerLossTest {
     }
 
     private static BitCaskOptions options(Backend backend, SyncPolicy policy, PowerLossBackend power) {
+        // A selective merge reads one segment at most: a partial merge, which leaves older segments behind.
         BitCaskOptions.Builder b = BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT_SIZE).syncPolicy(policy)
-                .syncInterval(Duration.ofMillis(2));
+                .syncInterval(Duration.ofMillis(2)).mergeMaxInputBytes(SEGMENT_SIZE).mergeSmallSegmentBytes(0);
         if (power != null) {
             b.segmentBackend(power);
         }
@@ -90,7 +91,7 @@ class PowerLossTest {
             } else if (dice < 8400) {
                 ops.add(Step.sync());
             } else if (dice < 8415) {
-                ops.add(Step.merge());
+                ops.add(rnd.nextBoolean() ? Step.merge() : Step.mergeAll());
             } else {
                 ops.add(Step.get(key));
             }
@@ -131,7 +132,7 @@ class PowerLossTest {
         // A third of the cuts land in a merge (which makes hundreds of calls), the rest anywhere.
         List<Integer> merges = new ArrayList<>();
         for (int i = 0; i < ops.size(); i++) {
-            if (ops.get(i).kind() == Step.Kind.MERGE) {
+            if (ops.get(i).isMerge()) {
                 merges.add(i);
             }
         }

@@ -60,7 +60,9 @@ final class SweepRun {
     }
 
     BitCaskOptions options(SegmentBackendChoice choice) {
-        BitCaskOptions.Builder b = BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT_SIZE).syncPolicy(policy);
+        // A merge reads one segment at most, so the script's merge is a partial one that leaves older segments behind.
+        BitCaskOptions.Builder b = BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT_SIZE).syncPolicy(policy)
+                .mergeMaxInputBytes(SEGMENT_SIZE).mergeSmallSegmentBytes(0);
         if (choice == SegmentBackendChoice.FAULTY) {
             b.segmentBackend(faulty);
         }
@@ -208,7 +210,7 @@ final class SweepRun {
             }
             return false; // sync, backup and close may fail too
         }
-        boolean mergeRefusedAfterFailedMerge = s.kind() == Step.Kind.MERGE && faultedStep.kind() == Step.Kind.MERGE;
+        boolean mergeRefusedAfterFailedMerge = s.isMerge() && faultedStep.isMerge();
         if (error != null && !mergeRefusedAfterFailedMerge) {
             violation(where + " threw after the fault in " + faultedStep + ", but the store must go on: " + error);
         }

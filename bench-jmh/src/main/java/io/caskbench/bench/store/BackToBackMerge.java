@@ -2,6 +2,7 @@ package io.caskbench.bench.store;
 
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.MergeResult;
+import io.caskbench.bitcask.MergeScope;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -34,7 +35,9 @@ final class BackToBackMerge {
         while (running) {
             MergeResult result;
             try {
-                result = db.merge();
+                // Every segment, every time: the row measures the foreground beside the heaviest merge,
+                // not beside a selective one that may find nothing worth taking.
+                result = db.merge(MergeScope.ALL);
             } catch (RuntimeException e) {
                 failure = e;
                 return;

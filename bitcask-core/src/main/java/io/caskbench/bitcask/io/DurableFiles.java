@@ -90,6 +90,14 @@ final class DurableFiles {
         }
     }
 
+    static long usableSpace(Path dir) {
+        try {
+            return Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException e) {
+            throw new BitCaskException("cannot read the free space of " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
     static boolean delete(Path file) {
         try {
             return Files.deleteIfExists(file);

@@ -28,6 +28,13 @@ abstract class FileSegment implements SegmentWriter {
     private volatile FileChannel channel;
     /** Set once by close; any thread. */
     private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * Set once, for a mapped segment that is sealed or read-only: the channel is then closed after each
+     * call that needed it, so that such a segment holds no file descriptor. Any thread.
+     */
+    private volatile boolean noDescriptor;
+    /** Set by close while it releases the segment, whose last force may open the file once more. Closing thread. */
+    private volatile boolean releasing;
 
     FileSegment(Path file, boolean writable) {
         this.file = file;
@@ -55,7 +62,9 @@ abstract class FileSegment implements SegmentWriter {
     }
 
     private synchronized FileChannel reopen(FileChannel stale) {
-        ensureOpen();
+        if (!releasing) {
+            ensureOpen();
+        }
         if (channel == stale) {
             channel = openChannel();
         }
@@ -136,6 +145,34 @@ abstract class FileSegment implements SegmentWriter {
      */
     final <T> T repairing(ChannelCall<T> call, String what) {
         try {
+            return repairingCall(call, what);
+        } finally {
+            if (noDescriptor) {
+                dropChannel();
+            }
+        }
+    }
+
+    /**
+     * Gives up the file descriptor from now on: the channel is closed now and after each later call
+     * that opens it again. A call of another thread that the close cuts short is repaired like one an
+     * interrupt cut short. Only for segments whose bytes are reached through a mapping.
+     */
+    final void keepNoDescriptor() {
+        noDescriptor = true;
+        dropChannel();
+    }
+
+    private synchronized void dropChannel() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new BitCaskException("cannot close " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private <T> T repairingCall(ChannelCall<T> call, String what) {
+        try {
             return call.run(channel());
         } catch (IOException e) {
             if (!closedByInterrupt(e)) {
@@ -177,6 +214,7 @@ abstract class FileSegment implements SegmentWriter {
             return;
         }
         try {
+            releasing = true;
             release();
         } finally {
             try {

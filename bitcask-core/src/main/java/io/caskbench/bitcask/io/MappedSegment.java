@@ -72,9 +72,15 @@ final class MappedSegment extends FileSegment {
                 long allocated = length;
                 if (length < mapSize) {
                     // Allocate the first chunk with real bytes before the mapping (which grows the
-                    // file sparsely to mapSize) so the first writes never land in a hole.
+                    // file sparsely to mapSize) so the first writes never land in a hole. On a full
+                    // disk the segment still opens, so a store can open to serve reads: the first
+                    // write then allocates, and fails with the disk's error before storing a byte.
                     allocated = Math.min(mapSize, length + ALLOCATION_CHUNK);
-                    allocate(length, allocated);
+                    try {
+                        allocate(length, allocated);
+                    } catch (BitCaskException noRoom) {
+                        allocated = length;
+                    }
                     resized.set(true);
                 }
                 this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_WRITE, mapSize), "map");
@@ -84,6 +90,7 @@ final class MappedSegment extends FileSegment {
                 this.mapping = repairing(ch -> mapper.map(ch, FileChannel.MapMode.READ_ONLY, length), "map");
                 this.capacity = length;
                 this.readable = length;
+                keepNoDescriptor(); // the mapping is all a reader needs
             }
         } catch (RuntimeException | Error e) {
             abandon(e); // nothing is mapped: the channel is all there is to close
@@ -165,6 +172,12 @@ final class MappedSegment extends FileSegment {
     @Override
     public long size() {
         return writable ? super.size() : readable;
+    }
+
+    /** No more writes: the mapping serves the reads, so the file descriptor goes until a force or cut needs it. */
+    @Override
+    public void sealed() {
+        keepNoDescriptor();
     }
 
     @Override

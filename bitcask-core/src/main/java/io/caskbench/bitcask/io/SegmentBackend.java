@@ -44,6 +44,11 @@ public interface SegmentBackend {
         DurableFiles.writeAtomically(file, content);
     }
 
+    /** Bytes the file system holding {@code dir} has free for this process: what a merge checks before it copies. */
+    default long usableSpace(Path dir) {
+        return DurableFiles.usableSpace(dir);
+    }
+
     /** Renames {@code from} to {@code to} atomically, replacing {@code to} if it exists. */
     default void rename(Path from, Path to) {
         DurableFiles.rename(from, to);

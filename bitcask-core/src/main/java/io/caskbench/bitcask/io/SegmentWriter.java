@@ -21,4 +21,12 @@ public interface SegmentWriter extends SegmentReader {
 
     /** Cuts the file to {@code size} bytes; used to drop a torn tail and unused preallocated space. */
     void truncate(long size);
+
+    /**
+     * Says that no record will be written here any more: the log rolled over past this segment. A
+     * mapped segment then gives up its file descriptor, which its mapping does not need; a force or
+     * a cut opens the file again for as long as it takes. By default nothing changes.
+     */
+    default void sealed() {
+    }
 }

@@ -15,9 +15,12 @@ import io.caskbench.bitcask.segment.UnforcedSegments;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Clock;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Threading: any thread calls it; appends, rollover and every change of the active segment are
@@ -91,8 +94,12 @@ public final class LogWriter implements GroupCommit.Log {
     /** Bytes appended since open; writer thread under {@code lock} with release stores, any thread reads with acquire. */
     private long appendedLsn;
 
-    /** A segment of a merge's reservation: what it merges, and the ids its outputs may take. */
-    public record Seal(List<Segment> inputs, long firstOutputId, int reservedIds) {
+    /**
+     * A merge's reservation: what it merges, the ids its outputs may take, the id of the oldest
+     * segment it leaves in place ({@link Long#MAX_VALUE} when it takes them all), and how many
+     * segments the store had.
+     */
+    public record Seal(List<Segment> inputs, long firstOutputId, int reservedIds, long oldestKeptId, int segmentsInStore) {
     }
 
     /** What {@link #snapshot} saw: every segment, and where the newest one's records end. */
@@ -318,6 +325,7 @@ public final class LogWriter implements GroupCommit.Log {
     private void rollover() {
         Segment old = active;
         old.writer().truncate(writePos);
+        old.writer().sealed();
         if (syncAlways) {
             try {
                 old.force(dir.backend());
@@ -362,20 +370,25 @@ public final class LogWriter implements GroupCommit.Log {
     }
 
     /**
-     * The first step of a merge: seals the active segment so the merge covers everything written
-     * so far, and reserves a gap of ids for the outputs. They must sort after every input and
-     * before every segment written from now on, so that replay order stays correct at every
-     * instant. Null when no segment holds a dead byte.
+     * The first step of a merge: seals the active segment so the merge may cover everything written
+     * so far, lets {@code select} pick the inputs among every segment (the one just sealed included),
+     * and reserves a gap of ids for the outputs. They must sort after every segment there is and
+     * before every segment written from now on, so that replay order stays correct at every instant.
+     * Null, with nothing sealed, when {@code select} picks none.
      */
-    public Seal sealForMerge() {
+    public Seal sealForMerge(UnaryOperator<List<Segment>> select) {
         lock.lock();
         try {
             status.ensureWritable();
             keys.awaitPublished(); // every record it seals is in the key directory, so liveness is decided right
-            if (table.deadBytes() == 0) {
+            List<Segment> all = table.inOrder();
+            List<Segment> inputs = select.apply(all);
+            if (inputs.isEmpty()) {
                 return null;
             }
-            List<Segment> inputs = table.inOrder();
+            Set<Long> chosen = new HashSet<>();
+            inputs.forEach(seg -> chosen.add(seg.id()));
+            long oldestKept = all.stream().mapToLong(Segment::id).filter(id -> !chosen.contains(id)).min().orElse(Long.MAX_VALUE);
             int reserve = inputs.size() + 1;
             long firstOut = nextId;
             if (firstOut + reserve + 1 > SegmentFiles.MAX_ID) {
@@ -383,7 +396,7 @@ public final class LogWriter implements GroupCommit.Log {
             }
             nextId += reserve;
             rollover();
-            return new Seal(inputs, firstOut, reserve);
+            return new Seal(inputs, firstOut, reserve, oldestKept, all.size());
         } finally {
             lock.unlock();
         }

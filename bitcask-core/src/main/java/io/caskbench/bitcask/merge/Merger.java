@@ -2,6 +2,7 @@ package io.caskbench.bitcask.merge;
 
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.MergeResult;
+import io.caskbench.bitcask.MergeScope;
 import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.KeyDir;
@@ -72,6 +73,8 @@ public final class Merger {
     private final ForegroundLatency foreground;
     /** Whether the copying is paced by {@code foreground}; final. */
     private final boolean paced;
+    /** Picks the inputs of a selective merge; final, safe everywhere. */
+    private final SegmentSelector selector;
     /** Merge inputs already swapped out whose files could not be deleted, oldest first; merging thread, under the merge lock. */
     private final List<Path> undeletedInputs = new ArrayList<>();
     /** Why merges are refused until that debris is gone, or null; merging thread, under the merge lock. */
@@ -82,7 +85,8 @@ public final class Merger {
     /** A merger of the store whose parts these are. */
     public Merger(StoreDirectory dir, StoreStatus status, LogWriter log, KeyDirWriter keys, KeyDir keyDir, SegmentTable table,
                   UnforcedSegments unforced, HintWriter hints, ReaderGate gate, GroupCommit commit, Clock clock,
-                  long segmentSize, long bytesPerSecond, ForegroundLatency foreground, boolean paced) {
+                  long segmentSize, long bytesPerSecond, ForegroundLatency foreground, boolean paced,
+                  SegmentSelector selector) {
         this.dir = dir;
         this.status = status;
         this.log = log;
@@ -98,6 +102,7 @@ public final class Merger {
         this.bytesPerSecond = bytesPerSecond;
         this.foreground = foreground;
         this.paced = paced;
+        this.selector = selector;
     }
 
     /** Stops a merge under way at its next record; close calls it. */
@@ -105,20 +110,30 @@ public final class Merger {
         cancelled = true;
     }
 
-    /** Merges every immutable segment; null when no segment held a dead byte. The caller holds the merge lock. */
-    public MergeResult merge() {
+    /**
+     * Merges the segments {@code scope} takes: those the selector picks, or all of them; null when
+     * none was worth merging. The caller holds the merge lock.
+     */
+    public MergeResult merge(MergeScope scope) {
         deleteDebris();
         long started = System.nanoTime();
-        LogWriter.Seal seal = log.sealForMerge();
+        LogWriter.Seal seal = log.sealForMerge(all -> {
+            List<Segment> inputs = scope == MergeScope.ALL ? SegmentSelector.all(all) : selector.select(all);
+            if (!inputs.isEmpty()) {
+                MergeHeadroom.ensure(dir, inputs, segmentSize); // before the seal: a refused merge changes nothing
+            }
+            return inputs;
+        });
         if (seal == null) {
             return null;
         }
         List<Segment> inputs = seal.inputs();
         forceInputs();
         List<Segment> outputs = new ArrayList<>();
+        List<Long> keptBytes = new ArrayList<>();
         Relocations moved = new Relocations();
         MergePacer pacer = new MergePacer(foreground, paced);
-        long skipped = copyLiveRecords(inputs, seal.firstOutputId(), seal.reservedIds(), outputs, moved, pacer);
+        long skipped = copyLiveRecords(seal, outputs, keptBytes, moved, pacer);
         if (skipped > 0) {
             LOG.warn("merge of {} passed over {} corrupt bytes; keys whose newest record lay there now read as absent", dir, skipped);
         }
@@ -128,7 +143,7 @@ public final class Merger {
             discardOutputs(outputs);
             throw status.fail(e);
         }
-        long copied = swap(inputs, outputs, moved);
+        long copied = swap(inputs, outputs, keptBytes, moved);
         long before = retireInputs(inputs);
         long after = outputs.stream().mapToLong(Segment::dataBytes).sum();
         List<Long> removed = inputs.stream().map(Segment::id).toList();
@@ -136,7 +151,7 @@ public final class Merger {
         LOG.debug("merged {}: {} segments -> {}, {} records, {} -> {} bytes, rested {} ms for the foreground", dir,
                 removed.size(), added.size(), copied, before, after, pacer.restedNanos() / 1_000_000);
         return new MergeResult(removed, added, before, after, copied, (System.nanoTime() - started) / 1_000_000,
-                pacer.restedNanos() / 1_000_000);
+                pacer.restedNanos() / 1_000_000, seal.segmentsInStore(), before);
     }
 
     /**
@@ -154,22 +169,30 @@ public final class Merger {
     }
 
     /**
-     * Copies every record the key directory still points at into new outputs, which are forced,
-     * named, opened and hinted but not yet registered; returns the corrupt bytes passed over. On
-     * failure every output is removed and the exception thrown.
+     * Copies every record the key directory still points at into new outputs, and the tombstones
+     * that must stay (see {@link ShadowingTombstones}); the outputs are forced, named, opened and
+     * hinted but not yet registered, and {@code keptBytes} holds the bytes of tombstones each one
+     * kept. Returns the corrupt bytes passed over. On failure every output is removed and the
+     * exception thrown.
      */
-    private long copyLiveRecords(List<Segment> inputs, long firstOut, int reserve, List<Segment> outputs, Relocations moved,
+    private long copyLiveRecords(LogWriter.Seal seal, List<Segment> outputs, List<Long> keptBytes, Relocations moved,
                                  MergePacer pacer) {
         MergeThrottle throttle = new MergeThrottle(bytesPerSecond);
-        Copy copy = new Copy(firstOut, firstOut + reserve, outputs, moved, throttle, pacer, clock.millis());
+        long firstOut = seal.firstOutputId();
+        Copy copy = new Copy(firstOut, firstOut + seal.reservedIds(), seal.oldestKeptId(), outputs, keptBytes, moved,
+                throttle, pacer, clock.millis());
+        List<Segment> inputs = seal.inputs();
         long skipped = 0;
         pacer.start();
         try {
-            for (Segment in : inputs) {
+            for (int i = 0; i < inputs.size(); i++) {
+                Segment in = inputs.get(i);
+                int index = i;
                 skipped += new SegmentScanner(in.reader(), in.file(), in.end(), in.salt())
-                        .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, len) -> copy.record(in, offset, buf, off, len))
+                        .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, len) -> copy.record(index, in, offset, buf, off, len))
                         .skippedBytes();
             }
+            copy.tombstones.keepShadowing(inputs, log, keys, copy::keepTombstone);
             copy.finish();
         } catch (RuntimeException | Error e) {
             copy.abandon();
@@ -198,13 +221,24 @@ public final class Merger {
         private final MergePacer pacer;
         /** The merge's clock reading: records that expired by then are dropped. Final. */
         private final long now;
+        /** Id of the oldest segment the merge leaves in place: a record older than it may shadow one there. Final. */
+        private final long oldestKept;
+        /** Tombstone bytes kept in each finished output. Final. */
+        private final List<Long> keptBytes;
+        /** Tombstones that may have to stay. Final. */
+        private final ShadowingTombstones tombstones = new ShadowingTombstones();
+        /** Tombstone bytes kept in the output being written. */
+        private long kept;
         /** The id the next output takes. */
         private long nextOut;
         /** The output being written, or null. */
         private MergeOutput current;
 
-        Copy(long firstOut, long endOfIds, List<Segment> outputs, Relocations moved, MergeThrottle throttle, MergePacer pacer, long now) {
+        Copy(long firstOut, long endOfIds, long oldestKept, List<Segment> outputs, List<Long> keptBytes, Relocations moved,
+             MergeThrottle throttle, MergePacer pacer, long now) {
             this.nextOut = firstOut;
+            this.oldestKept = oldestKept;
+            this.keptBytes = keptBytes;
             this.endOfIds = endOfIds;
             this.outputs = outputs;
             this.moved = moved;
@@ -213,17 +247,26 @@ public final class Merger {
             this.now = now;
         }
 
-        /** Copies a record of {@code in} if the key directory still points at it. */
-        void record(Segment in, long offset, byte[] buf, int off, int len) {
+        /**
+         * Copies a record of {@code in}, input {@code index}, if the key directory still points at
+         * it. A tombstone or an expired record hides older records of its key, so it goes only when
+         * no older segment survives the merge; otherwise the tombstone is noted for
+         * {@link ShadowingTombstones} and the expired record copied like a live one.
+         */
+        void record(int index, Segment in, long offset, byte[] buf, int off, int len) {
             if (cancelled) {
                 throw new MergeCancelled();
             }
+            boolean olderSurvive = in.id() > oldestKept;
             int flags = RecordFormat.flags(buf, off);
             if ((flags & RecordFormat.TOMBSTONE) != 0) {
-                return; // every older version is in an input too, so the tombstone can go
+                if (olderSurvive) {
+                    tombstones.add(index, offset, len);
+                }
+                return;
             }
             long expiresAt = RecordFormat.expiresAt(buf, off);
-            if (expiresAt != 0 && expiresAt <= now) {
+            if (expiresAt != 0 && expiresAt <= now && !olderSurvive) {
                 return;
             }
             int keyOff = off + RecordFormat.keyOffset(flags);
@@ -232,6 +275,21 @@ public final class Merger {
             if (!keyDir.pointsAt(hash, loc)) {
                 return;
             }
+            long at = append(buf, off, len);
+            moved.add(hash, loc, outputs.size(), at, len);
+        }
+
+        /** Copies a tombstone that must stay; it counts as live in its output, where no key points at it. */
+        void keepTombstone(Segment in, long offset, byte[] buf, int len) {
+            if (cancelled) {
+                throw new MergeCancelled();
+            }
+            append(buf, 0, len);
+            kept += len;
+        }
+
+        /** Appends a record to the output being written, starting a new one when it is full; returns its offset. */
+        private long append(byte[] buf, int off, int len) {
             if (current == null || !current.fits(len)) {
                 finish();
                 if (nextOut >= endOfIds) {
@@ -241,9 +299,9 @@ public final class Merger {
                         Math.max(segmentSize, (long) RecordFormat.FILE_HEADER_SIZE + len));
             }
             long at = current.append(buf, off, len);
-            moved.add(hash, loc, outputs.size(), at, len);
             throttle.copied(len);
             pacer.copied();
+            return at;
         }
 
         /** Finishes the output being written, if any. */
@@ -252,6 +310,8 @@ public final class Merger {
                 MergeOutput done = current;
                 current = null;
                 outputs.add(openOutput(done));
+                keptBytes.add(kept);
+                kept = 0;
             }
         }
 
@@ -337,10 +397,11 @@ public final class Merger {
     }
 
     /** Registers the outputs and points the key directory at the copies, unless a write moved a key meanwhile. */
-    private long swap(List<Segment> inputs, List<Segment> outputs, Relocations moved) {
+    private long swap(List<Segment> inputs, List<Segment> outputs, List<Long> keptBytes, Relocations moved) {
         return log.asWriter(() -> {
-            for (Segment o : outputs) {
-                table.register(o);
+            for (int i = 0; i < outputs.size(); i++) {
+                outputs.get(i).addLive(keptBytes.get(i));
+                table.register(outputs.get(i));
             }
             long copied = 0;
             for (int i = 0; i < moved.size(); i++) {

@@ -70,15 +70,6 @@ public final class SegmentTable {
         }
     }
 
-    /** Dead bytes of all registered segments: data bytes that no key points at any more. */
-    public long deadBytes() {
-        long dead = 0;
-        for (Segment seg : inOrder()) {
-            dead += seg.dataBytes() - seg.liveBytes();
-        }
-        return dead;
-    }
-
     /** A free slot, reserved until {@link #register} or {@link #release}. */
     public int allocateSlot() {
         synchronized (lock) {

@@ -50,6 +50,24 @@ abstract class SegmentBackendContract {
     }
 
     @Test
+    void aSealedSegmentCutAndNeverForcedClosesWithItsNewLength() {
+        Path f = dir.resolve("sealed");
+        byte[] data = new byte[3000];
+        new Random(3).nextBytes(data);
+        SegmentWriter w = backend().openWritable(f, 1 << 20);
+        w.write(0, data, 0, data.length);
+        w.truncate(data.length);
+        w.sealed();
+        byte[] back = new byte[data.length];
+        w.read(0, back, 0, back.length);
+        assertThat(back).isEqualTo(data);
+        w.close(); // forces the new length, through a descriptor opened again where the sealed segment gave its up
+        try (SegmentReader r = backend().openReadOnly(f)) {
+            assertThat(r.size()).isEqualTo(data.length);
+        }
+    }
+
+    @Test
     void contentSurvivesCloseAndReopenReadOnly() {
         Path f = dir.resolve("b");
         byte[] data = new byte[70_000];

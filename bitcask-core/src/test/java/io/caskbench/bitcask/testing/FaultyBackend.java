@@ -37,6 +37,8 @@ public final class FaultyBackend implements SegmentBackend {
 
     /** Bytes that may still be written; negative means unlimited. */
     public final AtomicLong writeBudget = new AtomicLong(-1);
+    /** The free space the file system reports; negative means the real figure. */
+    public final AtomicLong usableSpace = new AtomicLong(-1);
     /** When set, every force (of a segment, a file or a directory) fails. */
     public final AtomicBoolean failForce = new AtomicBoolean();
     /** Milliseconds each segment force sleeps before it forces, to make concurrent writers overlap one. */
@@ -285,6 +287,12 @@ public final class FaultyBackend implements SegmentBackend {
     }
 
     @Override
+    public long usableSpace(Path dir) {
+        long space = usableSpace.get();
+        return space >= 0 ? space : delegate.usableSpace(dir);
+    }
+
+    @Override
     public void rename(Path from, Path to) {
         check(Kind.RENAME, from, to);
         delegate.rename(from, to);
@@ -431,6 +439,12 @@ public final class FaultyBackend implements SegmentBackend {
         public void truncate(long size) {
             check(Kind.TRUNCATE, file, null);
             w.truncate(size);
+        }
+
+        /** Passed on, so that faults also reach a sealed mapped segment that opens its file only to force it. */
+        @Override
+        public void sealed() {
+            w.sealed();
         }
     }
 }

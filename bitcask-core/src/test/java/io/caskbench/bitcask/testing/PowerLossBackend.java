@@ -467,6 +467,12 @@ public final class PowerLossBackend implements SegmentBackend {
             }
         }
 
+        /** Passed on: the real file's descriptor goes, the model of its content stays as it is. */
+        @Override
+        public void sealed() {
+            w.sealed();
+        }
+
         @Override
         public void force() {
             synchronized (PowerLossBackend.this) {

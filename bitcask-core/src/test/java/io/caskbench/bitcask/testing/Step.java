@@ -1,6 +1,7 @@
 package io.caskbench.bitcask.testing;
 
 import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.MergeScope;
 import io.caskbench.bitcask.WriteBatch;
 
 import java.nio.file.Path;
@@ -41,8 +42,10 @@ public record Step(Kind kind, String key, byte[] value, List<Step> batch) {
         GET,
         /** {@code sync()}. */
         SYNC,
-        /** {@code merge()}. */
+        /** {@code merge()}: the segments the selection picks. */
         MERGE,
+        /** {@code merge(MergeScope.ALL)}. */
+        MERGE_ALL,
         /** {@code backup(dir)}. */
         BACKUP
     }
@@ -100,9 +103,19 @@ public record Step(Kind kind, String key, byte[] value, List<Step> batch) {
         return new Step(Kind.SYNC, null, null, null);
     }
 
-    /** Merges. */
+    /** Merges the segments the selection picks. */
     public static Step merge() {
         return new Step(Kind.MERGE, null, null, null);
+    }
+
+    /** Merges every segment. */
+    public static Step mergeAll() {
+        return new Step(Kind.MERGE_ALL, null, null, null);
+    }
+
+    /** True for either kind of merge. */
+    public boolean isMerge() {
+        return kind == Kind.MERGE || kind == Kind.MERGE_ALL;
     }
 
     /** Backs the store up into the runner's backup directory. */
@@ -117,7 +130,7 @@ public record Step(Kind kind, String key, byte[] value, List<Step> batch) {
 
     /** True for the steps the store must refuse once a force failed (every write, and merge). */
     public boolean isWrite() {
-        return mutates() || kind == Kind.MERGE;
+        return mutates() || isMerge();
     }
 
     /** Applies this step's effect to a model of the contents. */
@@ -158,6 +171,7 @@ public record Step(Kind kind, String key, byte[] value, List<Step> batch) {
             }
             case SYNC -> db.sync();
             case MERGE -> db.merge();
+            case MERGE_ALL -> db.merge(MergeScope.ALL);
             case BACKUP -> db.backup(backupDir);
             default -> throw new IllegalStateException("the runner opens and closes the store: " + this);
         }

@@ -1,0 +1,150 @@
+package io.caskbench.bitcask;
+
+import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.EveryBackend;
+import io.caskbench.bitcask.testing.MutableClock;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A selective merge: it reads the fragmented segments and not the rest, and what it leaves in place
+ * never brings a deleted or expired key back, nor loses a newer value to a tombstone it keeps.
+ */
+class MergeSelectionTest {
+
+    private static final int SEGMENT = 64 << 10;
+    private static final int VALUE = 1000;
+    /** Keys are ten bytes long, so every put record has the same length. */
+    private static final int RECORD = RecordFormat.recordLength(0, 10, VALUE);
+    /** Puts that fill one segment exactly. */
+    private static final int PER_SEGMENT = (SEGMENT - RecordFormat.FILE_HEADER_SIZE) / RECORD;
+
+    @TempDir
+    Path dir;
+
+    private static BitCaskOptions options(Backend backend) {
+        return BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT).mergeSmallSegmentBytes(0).build();
+    }
+
+    private static String key(String prefix, int i) {
+        return String.format("%s-%0" + (9 - prefix.length()) + "d", prefix, i);
+    }
+
+    private static byte[] value(String what) {
+        return Arrays.copyOf(what.getBytes(StandardCharsets.UTF_8), VALUE);
+    }
+
+    private static void fill(BitCask db, String prefix, int from, int to, String round) {
+        for (int i = from; i < to; i++) {
+            db.put(key(prefix, i), value(round + i));
+        }
+    }
+
+    private static long activeId(BitCask db) {
+        return db.stats().segments().stream().filter(BitCaskStats.SegmentStats::active).findFirst().orElseThrow().id();
+    }
+
+    /** Puts keys {@code prefix-0, 1, ...} until the active segment rolls over; the last one lies in the new segment. */
+    private static int rollOver(BitCask db, String prefix, String round) {
+        long id = activeId(db);
+        int i = 0;
+        while (activeId(db) == id) {
+            assertThat(i).as("puts without a rollover").isLessThan(2 * PER_SEGMENT);
+            db.put(key(prefix, i), value(round + i));
+            i++;
+        }
+        return i;
+    }
+
+    @EveryBackend
+    void aMergeOfAStoreWithOneSegmentInTenFragmentedReadsAboutOneInTen(Backend backend) throws Exception {
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            fill(db, "a", 0, 10 * PER_SEGMENT, "first");
+            fill(db, "a", 3 * PER_SEGMENT, 4 * PER_SEGMENT, "second"); // every record of the fourth segment dies
+            BitCaskStats stats = db.stats();
+            long data = stats.liveBytes() + stats.deadBytes();
+            MergeResult r = db.merge();
+            assertThat(r.segmentsInStore()).isEqualTo(11);
+            assertThat(r.inputsSelected()).isEqualTo(1);
+            assertThat(r.removedSegments()).containsExactly(4L);
+            assertThat(r.bytesRead()).isEqualTo((long) PER_SEGMENT * RECORD).isLessThan(data / 10);
+            assertThat(r.recordsCopied()).isZero();
+        }
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            for (int i = 0; i < 10 * PER_SEGMENT; i++) {
+                String round = i >= 3 * PER_SEGMENT && i < 4 * PER_SEGMENT ? "second" : "first";
+                assertThat(db.get(key("a", i))).isEqualTo(value(round + i));
+            }
+            MergeResult all = db.merge(MergeScope.ALL);
+            assertThat(all.inputsSelected()).isEqualTo(0); // no dead byte left: nothing to do
+        }
+    }
+
+    @EveryBackend
+    void aTombstoneStaysWhileAnOlderSegmentOutsideTheMergeMayHoldItsKey(Backend backend) throws Exception {
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            db.put(key("victim", 0), value("old"));
+            rollOver(db, "a", "live"); // segment 1 stays: all live
+            db.delete(key("victim", 0));
+            int b = rollOver(db, "b", "first"); // segment 2: the tombstone and records about to die
+            fill(db, "b", 0, b, "second");
+            MergeResult r = db.merge();
+            assertThat(r.removedSegments()).contains(2L).doesNotContain(1L);
+            assertThat(db.get(key("victim", 0))).isNull();
+        }
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            assertThat(db.get(key("victim", 0))).as("a deleted key came back after a partial merge").isNull();
+            db.merge(MergeScope.ALL);
+            assertThat(db.get(key("victim", 0))).isNull();
+            assertThat(db.get(key("a", 0))).isEqualTo(value("live0"));
+        }
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            assertThat(db.get(key("victim", 0))).isNull();
+        }
+    }
+
+    @EveryBackend
+    void aTombstoneIsNotKeptWhereItWouldHideANewerValue(Backend backend) throws Exception {
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            db.put(key("victim", 0), value("old"));
+            rollOver(db, "a", "live");
+            db.delete(key("victim", 0));
+            int b = rollOver(db, "b", "first");
+            db.put(key("victim", 0), value("new")); // segment 3, which stays: live but for one record
+            rollOver(db, "c", "live");
+            fill(db, "b", 0, b, "second");
+            MergeResult r = db.merge();
+            assertThat(r.removedSegments()).contains(2L).doesNotContain(1L, 3L);
+        }
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            assertThat(db.get(key("victim", 0))).isEqualTo(value("new"));
+        }
+    }
+
+    @EveryBackend
+    void anExpiredRecordStaysWhileAnOlderSegmentOutsideTheMergeMayHoldItsKey(Backend backend) throws Exception {
+        MutableClock clock = new MutableClock(1_000_000);
+        BitCaskOptions o = options(backend).toBuilder().clock(clock).build();
+        try (BitCask db = BitCask.open(dir, o)) {
+            db.put(key("victim", 0), value("old"));
+            rollOver(db, "a", "live");
+            db.put(key("victim", 0), value("short"), Duration.ofSeconds(1));
+            int b = rollOver(db, "b", "first");
+            clock.advance(2000);
+            fill(db, "b", 0, b, "second");
+            MergeResult r = db.merge();
+            assertThat(r.removedSegments()).contains(2L).doesNotContain(1L);
+            assertThat(db.get(key("victim", 0))).isNull();
+        }
+        try (BitCask db = BitCask.open(dir, o)) {
+            assertThat(db.get(key("victim", 0))).as("an older value came back from under an expired one").isNull();
+        }
+    }
+}

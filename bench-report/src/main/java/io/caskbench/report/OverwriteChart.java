@@ -1,8 +1,6 @@
 package io.caskbench.report;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +8,6 @@ import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -78,19 +75,8 @@ final class OverwriteChart {
     }
 
     private static void style(XYChart chart) {
-        var st = chart.getStyler();
-        st.setLegendPosition(Styler.LegendPosition.OutsideE);
-        st.setChartBackgroundColor(Color.WHITE);
-        st.setPlotBackgroundColor(Color.WHITE);
-        st.setPlotGridLinesColor(new Color(0xE0E0E0));
-        st.setPlotGridLinesStroke(new BasicStroke(1f));
-        st.setPlotBorderVisible(false);
-        st.setLegendBorderColor(Color.WHITE);
-        st.setYAxisMin(0.0);
-        st.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-        st.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        st.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        st.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        st.setxAxisTickLabelsFormattingFunction(t -> Charts.shortNumber(t));
+        ScaleChart.style(chart);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(t -> Charts.shortNumber(t));
     }
 }

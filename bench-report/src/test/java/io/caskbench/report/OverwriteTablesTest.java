@@ -50,6 +50,25 @@ class OverwriteTablesTest {
     }
 
     @Test
+    void theDocsCommandFillsTheOverwriteBlock(@TempDir Path results) throws Exception {
+        series(results, "overwrite-bitcask_default-100-zipfian-full-11.csv", 1.4);
+        Files.writeString(results.resolve("overwrite.json"), "[{\"benchmark\": "
+                + "\"io.caskbench.bench.store.SustainedOverwrite.overwrite\", \"mode\": \"ss\", \"threads\": 1, "
+                + "\"forks\": 1, \"jvm\": \"java\", \"jdkVersion\": \"17\", \"params\": {\"store\": "
+                + "\"BITCASK_DEFAULT\", \"valueSize\": \"100\", \"skew\": \"ZIPFIAN\", \"rate\": \"0\"}, "
+                + "\"primaryMetric\": {\"score\": 600.0, \"scoreError\": \"NaN\", \"scoreUnit\": \"s/op\"}, "
+                + "\"secondaryMetrics\": {\"spaceAmpMax\": {\"score\": 1.4, \"scoreError\": \"NaN\", "
+                + "\"scoreUnit\": \"ratio\"}}}]");
+        String doc = "# Perf\n\n<!-- generated:overwrite begin -->\nold\n<!-- generated:overwrite end -->\n";
+
+        Docs.Filled filled = Docs.fill(doc, results, "docs results docs/performance.md",
+                new Docs.Images(results.resolve("img"), "img"));
+
+        assertThat(filled.written()).containsExactly("overwrite");
+        assertThat(filled.text()).doesNotContain("\nold\n").contains("1.40 met", "(img/overwrite-bitcask_default-throughput.svg)");
+    }
+
+    @Test
     void aTruncatedLineIsRefused(@TempDir Path results) throws Exception {
         Files.writeString(results.resolve("overwrite-bitcask_tuned-100-uniform-full-1.csv"), HEADER + "\n1.0,5\n");
         assertThatThrownBy(() -> OverwriteSeries.list(results)).isInstanceOf(IllegalArgumentException.class)

@@ -6,6 +6,7 @@ import io.caskbench.bench.store.overwrite.OverwriteProfiler;
 import java.nio.file.Path;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The {@code overwrite} suite: {@link SustainedOverwrite} on BitCask (automatic merge at its defaults and
@@ -39,11 +40,12 @@ public final class OverwriteSuite implements Suite {
         ChainedOptionsBuilder options = new OptionsBuilder().include("\\.SustainedOverwrite\\.")
                 .shouldFailOnError(true).addProfiler(OverwriteProfiler.class).forks(1)
                 .warmupIterations(0).measurementIterations(1);
+        // JMH stops an iteration after 10 minutes by default; one iteration here is the whole run.
         return switch (profile) {
-            case SMOKE -> options.param("keyCount", "10000").param("seconds", "2").param("intervalMillis", "500")
-                    .param("valueSize", "100").param("skew", "ZIPFIAN").param("rate", "2000").param("threads", "2");
-            case QUICK -> options.param("keyCount", "200000").param("seconds", "120");
-            case FULL -> options;
+            case SMOKE -> options.timeout(TimeValue.minutes(2)).param("keyCount", "10000").param("seconds", "2")
+                    .param("intervalMillis", "500").param("valueSize", "100").param("skew", "ZIPFIAN").param("rate", "2000").param("threads", "2");
+            case QUICK -> options.timeout(TimeValue.minutes(20)).param("keyCount", "200000").param("seconds", "120");
+            case FULL -> options.timeout(TimeValue.minutes(45));
         };
     }
 

@@ -21,7 +21,8 @@ class OverwriteSmokeTest {
 
     @Test
     void everyStoreRunsAndWritesItsTimeSeries(@TempDir Path results) throws Exception {
-        SmokeRun.run(results, "overwrite", null);
+        String output = SmokeRun.run(results, "overwrite", null);
+        assertThat(output).doesNotContain("could not render");
 
         String json = Files.readString(results.resolve("overwrite.json"));
         for (String metric : new String[] {"spaceAmpMax", "spaceAmpMean", "writeAmp", "throughputLastOverFirstMinute",

@@ -61,7 +61,7 @@ public final class OverwriteProfiler implements InternalProfiler {
         List<Result<?>> out = new ArrayList<>();
         if (figures != null) {
             figures.forEach((name, value) -> out.add(new ScalarResult(name, value, unit(name),
-                    name.endsWith("Max") || name.endsWith(":max") || name.endsWith("Worst")
+                    name.endsWith("Max") || name.endsWith("max") || name.endsWith("Worst")
                             ? AggregationPolicy.MAX : AggregationPolicy.AVG)));
         }
         return out;
@@ -73,6 +73,7 @@ public final class OverwriteProfiler implements InternalProfiler {
             return "us";
         }
         return switch (name) {
+            case "p50", "p99", "p99.9", "max" -> "us";
             case "achieved", "offered" -> "ops/s";
             case "compactions" -> "count";
             case "compactionMillis" -> "ms";

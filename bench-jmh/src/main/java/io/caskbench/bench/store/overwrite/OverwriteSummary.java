@@ -16,8 +16,8 @@ import org.HdrHistogram.Histogram;
  *   <li>{@code throughputLastOverFirstMinute}: puts per second in the last minute over those in the
  *       first; a run shorter than two minutes compares its first and last halves' worth of whole
  *       intervals instead (at most a minute each);</li>
- *   <li>{@code put:p50}, {@code put:p99}, {@code put:p99.9}, {@code put:max} and the same for gets, in
- *       microseconds over the whole run, and {@code put:p99Worst}, the worst interval's put p99;</li>
+ *   <li>{@code p50}, {@code p99}, {@code p99.9}, {@code max} of every operation, the same per kind
+ *       ({@code put:p99}, {@code get:p99}...), in microseconds over the whole run, and {@code put:p99Worst}, the worst interval's put p99;</li>
  *   <li>{@code achieved} operations per second, {@code offered} (0 at full speed), {@code compactions},
  *       and {@code compactionMillis} where the store reports it.</li>
  * </ul>
@@ -42,6 +42,9 @@ public final class OverwriteSummary {
         IntervalSample last = samples.get(samples.size() - 1);
         out.put("writeAmp", last.writeAmp());
         out.put("throughputLastOverFirstMinute", lastOverFirst(samples));
+        Histogram all = puts.copy();
+        all.add(gets);
+        percentiles(out, "", all);
         percentiles(out, "put:", puts);
         percentiles(out, "get:", gets);
         out.put("put:p99Worst", samples.stream().mapToDouble(IntervalSample::putP99).filter(v -> !Double.isNaN(v))

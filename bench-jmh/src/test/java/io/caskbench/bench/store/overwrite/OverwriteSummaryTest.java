@@ -28,6 +28,8 @@ class OverwriteSummaryTest {
         assertThat(m).doesNotContainKey("compactionMillis");
         assertThat(m.get("put:p99")).isCloseTo(2_000, within(2.0));
         assertThat(m.get("get:p50")).isCloseTo(500, within(1.0));
+        assertThat(m.get("p50")).isCloseTo(1_000, within(1.0)); // 100 gets at 0.5 ms, 100 puts each at 1 and 2 ms
+        assertThat(m.get("max")).isCloseTo(2_000, within(2.0));
         assertThat(m.get("offered")).isZero();
     }
 

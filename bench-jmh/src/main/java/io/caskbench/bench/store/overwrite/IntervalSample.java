@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * What one interval of the sustained-overwrite run measured: one line of the time series.
  *
- * @param second seconds from the start of the measured run to the end of this interval
+ * @param second the intervals' lengths so far, this one's included: the run's time at its end, the short
+ *     pauses between intervals (a {@code du}, the driver's start) left out
  * @param puts puts completed in the interval
  * @param gets gets completed in the interval
  * @param seconds the interval's length in seconds, as measured

@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
 public final class Docs {
 
     /** The suites a block can name. */
-    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline");
+    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline", "overwrite");
 
     /** A generated block: its suite in group 1, its body in group 2. */
     static final Pattern BLOCK = Pattern.compile(
@@ -149,6 +149,7 @@ public final class Docs {
             case "files" -> FilesTables.render(rows);
             case "shm" -> ShmTables.render(rows, ShmTables.l3(results));
             case "headline" -> Headline.render(rows, machine, images.dir(), images.link());
+            case "overwrite" -> OverwriteTables.render(rows, results, machine, images.dir(), images.link());
             default -> throw new IllegalArgumentException("unknown suite " + suite + "; known: " + SUITES);
         };
         String run = RunRecord.read(results, source).orElse("not recorded");

@@ -106,7 +106,8 @@ final class ScaleChart {
         return ChartSvg.render(chart, () -> colours, marks, idPrefix, false);
     }
 
-    private static void style(XYChart chart) {
+    /** The look the line charts share: white, light grid, legend right of the plot. */
+    static void style(XYChart chart) {
         var st = chart.getStyler();
         st.setLegendPosition(Styler.LegendPosition.OutsideE);
         st.setChartBackgroundColor(Color.WHITE);

@@ -1,0 +1,100 @@
+package io.caskbench.bench.store.overwrite;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The summary figures of one sustained-overwrite run, from its time series and its whole-run latency
+ * histograms: what reaches JMH's results as secondary metrics, by name.
+ *
+ * <ul>
+ *   <li>{@code spaceAmpMax}, {@code spaceAmpMean}: disk over live bytes, the largest and the mean over the
+ *       intervals;</li>
+ *   <li>{@code writeAmp}: device over application bytes over the whole run;</li>
+ *   <li>{@code throughputLastOverFirstMinute}: puts per second in the last minute over those in the
+ *       first; a run shorter than two minutes compares its first and last halves' worth of whole
+ *       intervals instead (at most a minute each);</li>
+ *   <li>{@code p50}, {@code p99}, {@code p99.9}, {@code max} of every operation, the same per kind
+ *       ({@code put:p99}, {@code get:p99}...), in microseconds over the whole run, and {@code put:p99Worst}, the worst interval's put p99;</li>
+ *   <li>{@code achieved} operations per second, {@code offered} (0 at full speed), {@code compactions},
+ *       and {@code compactionMillis} where the store reports it.</li>
+ * </ul>
+ */
+public final class OverwriteSummary {
+
+    /** The first and last minute compared. */
+    static final double MINUTE = 60;
+
+    private OverwriteSummary() {
+    }
+
+    /** The figures, in the order they are reported; a run with no interval has none. */
+    public static Map<String, Double> of(List<IntervalSample> samples, Histogram puts, Histogram gets,
+            double offered) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (samples.isEmpty()) {
+            return out;
+        }
+        out.put("spaceAmpMax", samples.stream().mapToDouble(IntervalSample::spaceAmp).max().orElse(Double.NaN));
+        out.put("spaceAmpMean", samples.stream().mapToDouble(IntervalSample::spaceAmp).average().orElse(Double.NaN));
+        IntervalSample last = samples.get(samples.size() - 1);
+        out.put("writeAmp", last.writeAmp());
+        out.put("throughputLastOverFirstMinute", lastOverFirst(samples));
+        Histogram all = puts.copy();
+        all.add(gets);
+        percentiles(out, "", all);
+        percentiles(out, "put:", puts);
+        percentiles(out, "get:", gets);
+        out.put("put:p99Worst", samples.stream().mapToDouble(IntervalSample::putP99).filter(v -> !Double.isNaN(v))
+                .max().orElse(Double.NaN));
+        double seconds = samples.stream().mapToDouble(IntervalSample::seconds).sum();
+        long ops = samples.stream().mapToLong(s -> s.puts() + s.gets()).sum();
+        out.put("achieved", ops / seconds);
+        out.put("offered", offered);
+        out.put("compactions", (double) last.compactions());
+        if (last.compactionMillis() >= 0) {
+            out.put("compactionMillis", (double) last.compactionMillis());
+        }
+        return out;
+    }
+
+    /**
+     * Puts per second over the last window of whole intervals over those of the first, the window a minute
+     * or, in a shorter run, half of it.
+     */
+    static double lastOverFirst(List<IntervalSample> samples) {
+        double total = samples.get(samples.size() - 1).second();
+        double window = Math.min(MINUTE, total / 2);
+        long firstPuts = 0;
+        double firstSeconds = 0;
+        long lastPuts = 0;
+        double lastSeconds = 0;
+        for (IntervalSample s : samples) {
+            double start = s.second() - s.seconds();
+            if (s.second() <= window + 1e-9) {
+                firstPuts += s.puts();
+                firstSeconds += s.seconds();
+            }
+            if (start >= total - window - 1e-9) {
+                lastPuts += s.puts();
+                lastSeconds += s.seconds();
+            }
+        }
+        if (firstSeconds == 0 || lastSeconds == 0 || firstPuts == 0) {
+            return Double.NaN;
+        }
+        return (lastPuts / lastSeconds) / (firstPuts / firstSeconds);
+    }
+
+    private static void percentiles(Map<String, Double> out, String prefix, Histogram ns) {
+        if (ns.getTotalCount() == 0) {
+            return;
+        }
+        out.put(prefix + "p50", ns.getValueAtPercentile(50) / 1e3);
+        out.put(prefix + "p99", ns.getValueAtPercentile(99) / 1e3);
+        out.put(prefix + "p99.9", ns.getValueAtPercentile(99.9) / 1e3);
+        out.put(prefix + "max", ns.getMaxValue() / 1e3);
+    }
+}

@@ -1,0 +1,127 @@
+package io.caskbench.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The overwrite suite's docs block: a summary table of every row, the targets judged on the store's
+ * default settings, and, per store, charts of throughput, space amplification and put p99 over time drawn
+ * from the time series the forks wrote beside the results.
+ */
+final class OverwriteTables {
+
+    /** The store setting the targets judge. */
+    static final String JUDGED = "BITCASK_DEFAULT";
+    /** Space amplification may reach this at most while the workload runs. */
+    static final double SPACE_AMP_TARGET = 1.5;
+    /** Write amplification may reach this at most. */
+    static final double WRITE_AMP_TARGET = 3;
+    /** Last-minute put throughput over the first minute's must reach this at least. */
+    static final double DRIFT_TARGET = 0.7;
+
+    private OverwriteTables() {
+    }
+
+    /**
+     * The block's document.
+     *
+     * @param rows the overwrite suite's JMH rows
+     * @param results the results folder, where the time series are
+     * @param machine who measured it and when, printed on the charts
+     * @param images the folder the charts are written into, or null for tables only
+     * @param link how the Markdown file reaches that folder
+     */
+    static Document render(List<JmhResult> rows, Path results, String machine, Path images, String link) {
+        Document doc = new Document();
+        doc.line("Each row: a fresh store holding every key once, then overwritten for the run's length, 80% puts and")
+                .line("20% gets, keys drawn uniformly or Zipfian (theta 0.99), 16-byte keys. Space amplification is")
+                .line("disk usage (du) over keys x (key + value) bytes; write amplification is the fork's")
+                .line("/proc/self/io write_bytes over the bytes put. Latencies at a fixed rate are open loop, from each")
+                .line("operation's intended start; at full speed they are closed loop and judge nothing.");
+        Table table = new Table("store", "value", "skew", "load", "achieved ops/s", "space amp max", "space amp mean",
+                "write amp", "last/first minute", "put p99 us", "get p99 us", "merges", "merge ms");
+        Table targets = new Table("row", "space amp <= 1.5", "write amp <= 3", "last/first minute >= 0.7");
+        for (JmhResult r : rows) {
+            Map<String, String> p = r.params();
+            String load = load(p);
+            table.row(p.getOrDefault("store", "?"), p.getOrDefault("valueSize", "?"), lower(p.get("skew")), load,
+                    Table.score(figure(r, "achieved")), two(figure(r, "spaceAmpMax")), two(figure(r, "spaceAmpMean")),
+                    two(figure(r, "writeAmp")), two(figure(r, "throughputLastOverFirstMinute")),
+                    Table.score(figure(r, "put:p99")), Table.score(figure(r, "get:p99")),
+                    Table.score(figure(r, "compactions")), Table.score(figure(r, "compactionMillis")));
+            if (JUDGED.equals(p.get("store"))) {
+                boolean fullSpeed = "0".equals(p.get("rate"));
+                targets.row(p.get("valueSize") + " B, " + lower(p.get("skew")) + ", " + load,
+                        atMost(figure(r, "spaceAmpMax"), SPACE_AMP_TARGET), atMost(figure(r, "writeAmp"), WRITE_AMP_TARGET),
+                        fullSpeed ? atLeast(figure(r, "throughputLastOverFirstMinute"), DRIFT_TARGET)
+                                : "fixed rate: not judged");
+            }
+        }
+        doc.table(table);
+        if (!targets.isEmpty()) {
+            doc.heading("Targets, at the default settings");
+            doc.table(targets);
+        }
+        if (images != null) {
+            charts(doc, OverwriteSeries.list(results), machine, images, link);
+        }
+        return doc;
+    }
+
+    /** Three charts per store, written into {@code images} and linked. */
+    private static void charts(Document doc, List<OverwriteSeries> series, String machine, Path images, String link) {
+        Map<String, List<OverwriteSeries>> byStore = new LinkedHashMap<>();
+        series.forEach(s -> byStore.computeIfAbsent(s.store(), k -> new ArrayList<>()).add(s));
+        byStore.forEach((store, lines) -> {
+            doc.heading(store + " over time");
+            for (OverwriteChart.Figure f : OverwriteChart.Figure.values()) {
+                String name = "overwrite-" + lower(store) + "-" + lower(f.name()).replace('_', '-') + ".svg";
+                OverwriteChart.svg(store + ": " + f.axis, f, lines, machine, "overwrite-" + lower(store) + "-"
+                        + lower(f.name()) + "-").writeTo(images.resolve(name));
+                doc.line("![" + store + ", " + f.axis + " over time](" + link + "/" + name + ")");
+            }
+        });
+    }
+
+    /** {@code 20,000 ops/s}, or {@code full speed (closed loop)}. */
+    static String load(Map<String, String> params) {
+        String rate = params.getOrDefault("rate", "0");
+        return "0".equals(rate) ? "full speed (closed loop)" : Table.score(Double.parseDouble(rate)) + " ops/s";
+    }
+
+    /** A figure's mean over forks, NaN when the row lacks it. */
+    static double figure(JmhResult r, String name) {
+        Metric m = r.secondaryMetrics().get(name);
+        return m == null ? Double.NaN : m.score();
+    }
+
+    /** {@code 1.32 met}, or {@code 1.62 missed by 8%}. */
+    static String atMost(double value, double target) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        return value <= target ? two(value) + " met"
+                : two(value) + String.format(Locale.ROOT, " missed by %.0f%%", (value / target - 1) * 100);
+    }
+
+    /** {@code 0.82 met}, or {@code 0.56 missed by 20%}. */
+    static String atLeast(double value, double target) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        return value >= target ? two(value) + " met"
+                : two(value) + String.format(Locale.ROOT, " missed by %.0f%%", (1 - value / target) * 100);
+    }
+
+    private static String two(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String lower(String s) {
+        return s == null ? "?" : s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,97 @@
+package io.caskbench.raft.server;
+
+import io.caskbench.raft.LocalCluster;
+import io.caskbench.raft.client.RaftUnavailableException;
+import io.caskbench.raft.client.ReplicatedBatch;
+import io.caskbench.raft.client.ReplicatedBitCask;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Three replicas in one JVM: writes through the leader read back from every replica. */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class InProcessReplicationTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path dir;
+
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void writesThroughTheLeaderReadBackFromEveryReplica() {
+        try (LocalCluster c = new LocalCluster(dir, 3, 1, cfg -> cfg);
+             ReplicatedBitCask client = c.client(Duration.ofSeconds(10))) {
+            c.awaitLeader(0, WAIT);
+            for (int i = 0; i < 50; i++) {
+                client.put("k" + i, b("v" + i));
+            }
+            client.put("ttl", b("soon gone"), Duration.ofMillis(300));
+            assertThat(client.delete("k0")).isTrue();
+            assertThat(client.delete("k0")).isFalse();
+            client.write(new ReplicatedBatch().put("a", b("1")).put("b", b("2")).delete("k1"));
+
+            assertThat(client.get("k5")).isEqualTo(b("v5"));
+            assertThat(client.get("k0")).isNull();
+            assertThat(client.get("a")).isEqualTo(b("1"));
+            for (String id : c.ids) {
+                LocalCluster.await(id + " catches up", WAIT, () -> b("2").length == 1
+                        && java.util.Arrays.equals(client.getStale("b", id), b("2")));
+                assertThat(client.getStale("k49", id)).isEqualTo(b("v49"));
+                assertThat(client.getStale("k1", id)).isNull();
+                assertThat(client.getStale("k0", id)).isNull();
+            }
+            LocalCluster.await("the TTL passes", WAIT, () -> client.get("ttl") == null);
+            for (String id : c.ids) {
+                assertThat(client.getStale("ttl", id)).isNull();
+            }
+        }
+    }
+
+    @Test
+    void minorityDownWritesGoOnMajorityDownFailsClearlyThenRecovers() {
+        try (LocalCluster c = new LocalCluster(dir, 3, 1, cfg -> cfg);
+             ReplicatedBitCask client = c.client(Duration.ofSeconds(3))) {
+            String leader = c.awaitLeader(0, WAIT);
+            client.put("before", b("1"));
+            String follower = c.ids.stream().filter(id -> !id.equals(leader)).findFirst().orElseThrow();
+            c.stop(follower);
+            client.put("minority-down", b("2"));
+            assertThat(client.get("minority-down")).isEqualTo(b("2"));
+
+            String other = c.ids.stream().filter(id -> !id.equals(leader) && !id.equals(follower)).findFirst().orElseThrow();
+            c.stop(other);
+            long t0 = System.nanoTime();
+            assertThatThrownBy(() -> client.put("majority-down", b("3"))).isInstanceOf(RaftUnavailableException.class)
+                    .hasMessageContaining("no majority");
+            long tookMs = (System.nanoTime() - t0) / 1_000_000;
+            assertThat(tookMs).as("fails within the timeout and a margin").isLessThan(3_000 + 2_000);
+
+            c.start(follower);
+            c.start(other);
+            c.awaitLeader(0, WAIT);
+            LocalCluster.await("writes succeed again", WAIT, () -> {
+                try {
+                    client.put("after", b("4"));
+                    return true;
+                } catch (RaftUnavailableException e) {
+                    return false;
+                }
+            });
+            assertThat(client.get("before")).isEqualTo(b("1"));
+            assertThat(client.get("minority-down")).isEqualTo(b("2"));
+            assertThat(client.get("after")).isEqualTo(b("4"));
+        }
+    }
+}

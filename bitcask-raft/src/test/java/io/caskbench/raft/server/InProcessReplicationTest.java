@@ -11,6 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -92,6 +94,33 @@ class InProcessReplicationTest {
             assertThat(client.get("before")).isEqualTo(b("1"));
             assertThat(client.get("minority-down")).isEqualTo(b("2"));
             assertThat(client.get("after")).isEqualTo(b("4"));
+        }
+    }
+
+    @Test
+    void aWriteRetriedAcrossALostMajorityIsAppliedOnce() throws Exception {
+        try (LocalCluster c = new LocalCluster(dir, 3, 1, cfg -> cfg);
+             ReplicatedBitCask client = c.client(Duration.ofSeconds(15))) {
+            String leader = c.awaitLeader(0, WAIT);
+            client.put("warm", b("0"));
+            long before = c.replica(leader).stateMachine(0).appliedCommands();
+            List<String> followers = c.ids.stream().filter(id -> !id.equals(leader)).toList();
+            followers.forEach(c::stop);
+
+            CompletableFuture<Void> write = CompletableFuture.runAsync(() -> client.put("once", b("1")));
+            // Each attempt gives up after 1 s: by the time the followers return, the request was sent again.
+            Thread.sleep(2_500);
+            assertThat(write).isNotDone();
+            followers.forEach(c::start);
+            write.get(20, TimeUnit.SECONDS);
+
+            assertThat(client.get("once")).isEqualTo(b("1"));
+            assertThat(c.replica(leader).stateMachine(0).appliedCommands() - before)
+                    .as("the retried write entered the log once").isEqualTo(1);
+            for (String f : followers) {
+                LocalCluster.await(f + " applies it", WAIT, () -> c.replica(f).stateMachine(0).appliedCommands() >= 1);
+                assertThat(c.replica(f).stateMachine(0).appliedCommands()).as(f).isEqualTo(1);
+            }
         }
     }
 }

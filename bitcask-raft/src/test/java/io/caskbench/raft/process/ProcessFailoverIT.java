@@ -5,6 +5,7 @@ import io.caskbench.raft.client.RaftUnavailableException;
 import io.caskbench.raft.client.ReplicatedBitCask;
 import io.caskbench.raft.lincheck.Porcupine;
 import io.caskbench.raft.lincheck.Workload;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Three replicas as OS processes under writes from several clients: the leader killed with
  * SIGKILL round after round, and paused with SIGSTOP; nothing acknowledged is lost or changed
  * and the history stays linearizable (checked by Porcupine when go is present).
- * {@code -Draft.rounds=N} sets the number of kill rounds (the raft-long profile runs 20).
+ * The kill rounds take over a minute: they are tagged {@code raft-long} and run under {@code -Praft-long};
+ * {@code -Draft.rounds=N} changes their number (20).
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ProcessFailoverIT {
@@ -39,8 +41,9 @@ class ProcessFailoverIT {
     }
 
     @Test
+    @Tag("raft-long")
     void killingTheLeaderRoundAfterRoundLosesNoAcknowledgedWrite() throws Exception {
-        int rounds = Integer.getInteger("raft.rounds", 3);
+        int rounds = Integer.getInteger("raft.rounds", 20);
         long seed = System.nanoTime();
         List<Long> failoverMs = new ArrayList<>();
         try (ProcessCluster c = new ProcessCluster(dir, 3, List.of("--snapshot-every", "400", "--log-segment-bytes", "65536"));

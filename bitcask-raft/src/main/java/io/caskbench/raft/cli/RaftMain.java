@@ -41,6 +41,10 @@ public final class RaftMain {
 
     /** Runs the command; exits 0 on success, 1 on a failed request, 2 on bad usage. */
     public static void main(String[] args) {
+        // Ratis logs every setting at INFO; a replica's log keeps warnings and this module's own lines.
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.ratis",
+                System.getProperty("org.slf4j.simpleLogger.log.org.apache.ratis", "warn"));
+        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
         System.exit(run(args, System.out, System.err));
     }
 

@@ -62,6 +62,11 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
+    /** The UTF-8 bytes of {@code s}. */
+    public static byte[] utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** The configuration replica {@code id} runs with. */
     public ReplicaConfig config(String id) {
         ReplicaConfig base = ReplicaConfig.of(cluster, id, root.resolve(id))

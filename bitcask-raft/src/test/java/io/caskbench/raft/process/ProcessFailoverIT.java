@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +18,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static io.caskbench.raft.LocalCluster.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -35,10 +35,6 @@ class ProcessFailoverIT {
 
     @TempDir
     Path dir;
-
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
 
     @Test
     @Tag("raft-long")
@@ -61,7 +57,7 @@ class ProcessFailoverIT {
                     List<String> alive = c.ids.stream().filter(id -> !id.equals(killed)).toList();
                     String next = c.awaitLeader(alive, killed, WAIT);
                     String mark = "round-" + round;
-                    probe.put(mark, b(mark));
+                    probe.put(mark, utf8(mark));
                     failoverMs.add((System.nanoTime() - t0) / 1_000_000);
                     c.start(killed);
                     LocalCluster.await(killed + " catches up in round " + round, WAIT,
@@ -72,7 +68,7 @@ class ProcessFailoverIT {
             } finally {
                 w.stop();
             }
-            w.acknowledged.forEach((k, v) -> assertThat(probe.get(k)).as(k).isEqualTo(b(v)));
+            w.acknowledged.forEach((k, v) -> assertThat(probe.get(k)).as(k).isEqualTo(utf8(v)));
             assertThat(w.acknowledged).as("writes were acknowledged").hasSizeGreaterThan(rounds);
             Collections.sort(failoverMs);
             System.out.println("failover (kill -9 of the leader to the first acknowledged write), ms: min "
@@ -100,21 +96,21 @@ class ProcessFailoverIT {
                 int atElection = w.history.size();
                 LocalCluster.await("writes go on under " + next, WAIT, () -> w.history.size() > atElection + 100);
                 c.signal(paused, "CONT");
-                probe.put("after-pause", b("1"));
+                probe.put("after-pause", utf8("1"));
                 LocalCluster.await(paused + " catches up", WAIT, () -> stale(probe, "after-pause", paused));
                 int atResume = w.history.size();
                 LocalCluster.await("writes go on after the resume", WAIT, () -> w.history.size() > atResume + 100);
             } finally {
                 w.stop();
             }
-            w.acknowledged.forEach((k, v) -> assertThat(probe.get(k)).as(k).isEqualTo(b(v)));
+            w.acknowledged.forEach((k, v) -> assertThat(probe.get(k)).as(k).isEqualTo(utf8(v)));
             checkLinearizable(w, "SIGSTOP of the leader, seed " + seed);
         }
     }
 
     private static boolean stale(ReplicatedBitCask probe, String key, String peer) {
         try {
-            return Arrays.equals(probe.getStale(key, peer), b(key.equals("after-pause") ? "1" : key));
+            return Arrays.equals(probe.getStale(key, peer), utf8(key.equals("after-pause") ? "1" : key));
         } catch (RaftUnavailableException e) {
             return false;
         }

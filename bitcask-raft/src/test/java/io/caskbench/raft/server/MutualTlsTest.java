@@ -9,12 +9,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
+import static io.caskbench.raft.LocalCluster.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,10 +26,6 @@ class MutualTlsTest {
 
     @TempDir
     Path dir;
-
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
 
     @Test
     void aReplicaRefusesPeersAndClientsWithoutAValidCertificate() throws Exception {
@@ -43,18 +39,18 @@ class MutualTlsTest {
             String leader = c.awaitLeader(0, WAIT);
             assertThat(leader).as("the peer with a foreign certificate cannot lead").isNotEqualTo("n3");
             for (int i = 0; i < 10; i++) {
-                client.put("k" + i, b("v" + i));
+                client.put("k" + i, utf8("v" + i));
             }
-            assertThat(client.get("k7")).isEqualTo(b("v7"));
+            assertThat(client.get("k7")).isEqualTo(utf8("v7"));
             String follower = leader.equals("n1") ? "n2" : "n1";
             LocalCluster.await("the other trusted replica catches up", WAIT,
-                    () -> Arrays.equals(client.getStale("k9", follower), b("v9")));
+                    () -> Arrays.equals(client.getStale("k9", follower), utf8("v9")));
 
             assertThatThrownBy(() -> plain.get("k7")).as("a client without TLS").isInstanceOf(RaftUnavailableException.class);
-            assertThatThrownBy(() -> stranger.put("x", b("y"))).as("a client with a foreign certificate")
+            assertThatThrownBy(() -> stranger.put("x", utf8("y"))).as("a client with a foreign certificate")
                     .isInstanceOf(RaftUnavailableException.class);
             assertThat(client.get("x")).isNull();
-            assertThat(c.replica("n3").stateMachine(0).store().get(b("k0"), System.currentTimeMillis()))
+            assertThat(c.replica("n3").stateMachine(0).store().get(utf8("k0"), System.currentTimeMillis()))
                     .as("the replica with a foreign certificate got nothing").isNull();
             assertThat(c.replica("n3").leaderOf(0)).as("and follows no leader").isNull();
         }

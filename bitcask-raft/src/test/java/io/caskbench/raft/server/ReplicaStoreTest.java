@@ -4,11 +4,11 @@ import io.caskbench.bitcask.BitCaskOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.caskbench.raft.LocalCluster.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,12 +18,8 @@ class ReplicaStoreTest {
     @TempDir
     Path dir;
 
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
     private static Command put(String k, String v, long expiry) {
-        return Command.decode(Command.relative(List.of(new Command.Op(b(k), b(v), expiry))).fixExpiry(0).encode());
+        return Command.decode(Command.relative(List.of(new Command.Op(utf8(k), utf8(v), expiry))).fixExpiry(0).encode());
     }
 
     @Test
@@ -37,7 +33,7 @@ class ReplicaStoreTest {
             assertThat(s.appliedIndex()).isEqualTo(6);
             assertThat(s.appliedTerm()).isEqualTo(1);
             s.apply(put("a", "old replay", 0), 1, 5, 1000);
-            assertThat(s.get(b("a"), 1000)).as("an entry at or below the applied index is skipped").isEqualTo(b("2"));
+            assertThat(s.get(utf8("a"), 1000)).as("an entry at or below the applied index is skipped").isEqualTo(utf8("2"));
         }
     }
 
@@ -45,11 +41,11 @@ class ReplicaStoreTest {
     void expiryIsAbsoluteAndAnExpiredPutLeavesTheKeyAbsent() {
         try (ReplicaStore s = ReplicaStore.open(dir, BitCaskOptions.defaults())) {
             s.apply(put("live", "x", 500), 1, 1, 1000); // expiry fixed at 0 + 500: already past at 1000
-            assertThat(s.get(b("live"), 1000)).isNull();
-            Command later = Command.relative(List.of(new Command.Op(b("t"), b("y"), 100))).fixExpiry(1000);
+            assertThat(s.get(utf8("live"), 1000)).isNull();
+            Command later = Command.relative(List.of(new Command.Op(utf8("t"), utf8("y"), 100))).fixExpiry(1000);
             s.apply(later, 1, 2, 1000);
-            assertThat(s.get(b("t"), 1099)).isEqualTo(b("y"));
-            assertThat(s.get(b("t"), 1100)).isNull();
+            assertThat(s.get(utf8("t"), 1099)).isEqualTo(utf8("y"));
+            assertThat(s.get(utf8("t"), 1100)).isNull();
         }
     }
 
@@ -58,29 +54,29 @@ class ReplicaStoreTest {
         try (ReplicaStore s = ReplicaStore.open(dir, BitCaskOptions.defaults())) {
             s.apply(put("a", "1", 0), 1, 1, 0);
             List<Command.Op> ops = new ArrayList<>();
-            ops.add(new Command.Op(b("a"), null, 0));
-            ops.add(new Command.Op(b("b"), b("2"), 0));
+            ops.add(new Command.Op(utf8("a"), null, 0));
+            ops.add(new Command.Op(utf8("b"), utf8("2"), 0));
             boolean[] had = s.apply(Command.relative(ops).fixExpiry(0), 1, 2, 0);
             assertThat(had).containsExactly(true, false);
-            assertThat(s.get(b("a"), 0)).isNull();
-            assertThat(s.get(b("b"), 0)).isEqualTo(b("2"));
+            assertThat(s.get(utf8("a"), 0)).isNull();
+            assertThat(s.get(utf8("b"), 0)).isEqualTo(utf8("2"));
         }
     }
 
     @Test
     void theLeaderRejectsWhatCouldNotBeApplied() {
         try (ReplicaStore s = ReplicaStore.open(dir, BitCaskOptions.builder().maxKeySize(16).build())) {
-            assertThatThrownBy(() -> s.check(Command.relative(List.of(new Command.Op(new byte[16], b("v"), 0)))))
+            assertThatThrownBy(() -> s.check(Command.relative(List.of(new Command.Op(new byte[16], utf8("v"), 0)))))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key of 16 bytes");
-            assertThatThrownBy(() -> s.check(Command.relative(List.of(new Command.Op(new byte[0], b("v"), 0)))))
+            assertThatThrownBy(() -> s.check(Command.relative(List.of(new Command.Op(new byte[0], utf8("v"), 0)))))
                     .isInstanceOf(IllegalArgumentException.class);
-            s.check(Command.relative(List.of(new Command.Op(new byte[15], b("v"), 0))));
+            s.check(Command.relative(List.of(new Command.Op(new byte[15], utf8("v"), 0))));
         }
     }
 
     @Test
     void aCommandSurvivesEncodingAndRejectsGarbage() {
-        Command c = Command.relative(List.of(new Command.Op(b("k"), b("v"), 7), new Command.Op(b("d"), null, 0)));
+        Command c = Command.relative(List.of(new Command.Op(utf8("k"), utf8("v"), 7), new Command.Op(utf8("d"), null, 0)));
         Command back = Command.decode(c.encode());
         assertThat(back.isAbsolute()).isFalse();
         assertThat(back.ops()).hasSize(2);

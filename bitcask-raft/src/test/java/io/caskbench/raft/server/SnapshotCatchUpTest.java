@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import static io.caskbench.raft.LocalCluster.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Snapshots: taken by backup, the log purged behind them, installed on a follower the log has left behind, used at restart. */
@@ -28,10 +28,6 @@ class SnapshotCatchUpTest {
 
     @TempDir
     Path dir;
-
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
 
     private Path groupDir(String id) {
         return dir.resolve(id).resolve(Cluster.groupId(0).getUuid().toString());
@@ -48,11 +44,11 @@ class SnapshotCatchUpTest {
         try (LocalCluster c = new LocalCluster(dir, 3, 1, cfg -> cfg.withSnapshotEvery(50).withLogSegmentBytes(4096));
              ReplicatedBitCask client = c.client(Duration.ofSeconds(10))) {
             String leader = c.awaitLeader(0, WAIT);
-            client.put("first", b("0"));
+            client.put("first", utf8("0"));
             String behind = c.ids.stream().filter(id -> !id.equals(leader)).findFirst().orElseThrow();
             c.stop(behind);
             for (int i = 0; i < WRITES; i++) {
-                client.put("k" + i, b("v" + i));
+                client.put("k" + i, utf8("v" + i));
             }
             String nowLeader = c.awaitLeader(0, WAIT);
             BitCaskStateMachine sm = c.replica(nowLeader).stateMachine(0);
@@ -62,11 +58,11 @@ class SnapshotCatchUpTest {
 
             ReplicaServer back = c.start(behind);
             LocalCluster.await("the follower catches up", WAIT,
-                    () -> Arrays.equals(client.getStale("k" + (WRITES - 1), behind), b("v" + (WRITES - 1))));
+                    () -> Arrays.equals(client.getStale("k" + (WRITES - 1), behind), utf8("v" + (WRITES - 1))));
             for (int i = 0; i < WRITES; i += 37) {
-                assertThat(client.getStale("k" + i, behind)).isEqualTo(b("v" + i));
+                assertThat(client.getStale("k" + i, behind)).isEqualTo(utf8("v" + i));
             }
-            assertThat(client.getStale("first", behind)).isEqualTo(b("0"));
+            assertThat(client.getStale("first", behind)).isEqualTo(utf8("0"));
             assertThat(back.stateMachine(0).appliedCommands())
                     .as("most writes came with the snapshot, not by applying the log")
                     .isLessThan(WRITES / 2);
@@ -79,19 +75,19 @@ class SnapshotCatchUpTest {
              ReplicatedBitCask client = c.client(Duration.ofSeconds(10))) {
             c.awaitLeader(0, WAIT);
             for (int i = 0; i < 120; i++) {
-                client.put("k" + i, b("v" + i));
+                client.put("k" + i, utf8("v" + i));
             }
             String victim = c.ids.get(2);
             LocalCluster.await(victim + " has a snapshot", WAIT,
                     () -> c.replica(victim).stateMachine(0).getLatestSnapshot() != null
-                            && Arrays.equals(client.getStale("k119", victim), b("v119")));
+                            && Arrays.equals(client.getStale("k119", victim), utf8("v119")));
             c.stop(victim);
             ReplicaStore.deleteTree(groupDir(victim).resolve("bitcask"));
             c.start(victim);
             LocalCluster.await("the restarted replica has every key", WAIT,
-                    () -> Arrays.equals(client.getStale("k119", victim), b("v119")));
+                    () -> Arrays.equals(client.getStale("k119", victim), utf8("v119")));
             for (int i = 0; i < 120; i++) {
-                assertThat(client.getStale("k" + i, victim)).isEqualTo(b("v" + i));
+                assertThat(client.getStale("k" + i, victim)).isEqualTo(utf8("v" + i));
             }
         }
     }

@@ -100,6 +100,11 @@ class InProcessReplicationTest {
             client.put("warm", utf8("0"));
             long before = c.replica(leader).stateMachine(0).appliedCommands();
             List<String> followers = c.ids.stream().filter(id -> !id.equals(leader)).toList();
+            for (String f : followers) {
+                // A follower stopped before applying "warm" would apply it again after its restart.
+                LocalCluster.await(f + " applies the first write", WAIT,
+                        () -> java.util.Arrays.equals(client.getStale("warm", f), utf8("0")));
+            }
             followers.forEach(c::stop);
 
             CompletableFuture<Void> write = CompletableFuture.runAsync(() -> client.put("once", utf8("1")));

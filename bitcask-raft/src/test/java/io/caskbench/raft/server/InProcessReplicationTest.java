@@ -40,6 +40,9 @@ class InProcessReplicationTest {
             assertThat(client.delete("k0")).isFalse();
             client.write(new ReplicatedBatch().put("a", utf8("1")).put("b", utf8("2")).delete("k1"));
 
+            assertThatThrownBy(() -> client.put(new byte[5000], utf8("v")))
+                    .as("the leader refuses what the stores could not apply").isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("key of 5000 bytes");
             assertThat(client.get("k5")).isEqualTo(utf8("v5"));
             assertThat(client.get("k0")).isNull();
             assertThat(client.get("a")).isEqualTo(utf8("1"));

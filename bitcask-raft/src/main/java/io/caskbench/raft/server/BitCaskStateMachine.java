@@ -147,9 +147,12 @@ public final class BitCaskStateMachine extends BaseStateMachine {
         return CompletableFuture.completedFuture(Message.valueOf(UnsafeByteOperations.unsafeWrap(Replies.value(value))));
     }
 
-    /** Backs the store up as a snapshot at the last applied index; Raft purges the log up to it. */
+    /**
+     * Backs the store up as a snapshot at the last applied index; Raft purges the log up to it.
+     * A failure is an {@link IOException}: Raft logs it, keeps the log, and the replica goes on.
+     */
     @Override
-    public long takeSnapshot() {
+    public long takeSnapshot() throws IOException {
         TermIndex applied = getLastAppliedTermIndex();
         if (applied == null || store.appliedIndex() == 0) {
             return RaftLog.INVALID_LOG_INDEX; // nothing in the store yet, and an empty snapshot cannot be sent

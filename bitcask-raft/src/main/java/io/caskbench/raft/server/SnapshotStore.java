@@ -42,9 +42,14 @@ public final class SnapshotStore implements StateMachineStorage {
     private FileListSnapshotInfo latest;
 
     @Override
-    public synchronized void init(RaftStorage raftStorage) {
-        smDir = raftStorage.getStorageDir().getStateMachineDir();
-        tmpDir = raftStorage.getStorageDir().getTmpDir();
+    public void init(RaftStorage raftStorage) {
+        init(raftStorage.getStorageDir().getStateMachineDir(), raftStorage.getStorageDir().getTmpDir());
+    }
+
+    /** Uses {@code stateMachineDir} for snapshots and {@code tmp} for Raft's partial downloads. */
+    synchronized void init(File stateMachineDir, File tmp) {
+        smDir = stateMachineDir;
+        tmpDir = tmp;
         reload();
     }
 
@@ -71,20 +76,27 @@ public final class SnapshotStore implements StateMachineStorage {
      * Makes a snapshot of {@code replica} at {@code applied}: a backup into a temporary folder
      * renamed into place once complete, so a crash never leaves a partial snapshot under a
      * snapshot's name.
+     *
+     * @throws IOException when the backup fails; nothing of it is left, and the previous snapshot stays the newest
      */
-    public synchronized void take(ReplicaStore replica, TermIndex applied) {
+    public synchronized void take(ReplicaStore replica, TermIndex applied) throws IOException {
         Path target = smDir.toPath().resolve("snapshot." + applied.getTerm() + "_" + applied.getIndex());
         if (Files.exists(target)) {
             return;
         }
         Path partial = smDir.toPath().resolve("partial." + applied.getIndex());
-        ReplicaStore.deleteTree(partial);
         try {
+            ReplicaStore.deleteTree(partial);
             Files.createDirectories(smDir.toPath());
             replica.backup(partial);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write snapshot " + target, e);
+        } catch (IOException | RuntimeException e) {
+            try {
+                ReplicaStore.deleteTree(partial);
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw new IOException("cannot write snapshot " + target + ": " + e.getMessage(), e);
         }
         latest = describe(target, applied);
     }
@@ -95,11 +107,15 @@ public final class SnapshotStore implements StateMachineStorage {
     }
 
     @Override
-    public synchronized void cleanupOldSnapshots(SnapshotRetentionPolicy policy) {
+    public synchronized void cleanupOldSnapshots(SnapshotRetentionPolicy policy) throws IOException {
         int keep = Math.max(1, policy.getNumSnapshotsRetained());
-        List<Path> all = snapshotDirs();
-        for (int i = 0; i < all.size() - keep; i++) {
-            ReplicaStore.deleteTree(all.get(i));
+        try {
+            List<Path> all = snapshotDirs();
+            for (int i = 0; i < all.size() - keep; i++) {
+                ReplicaStore.deleteTree(all.get(i));
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 

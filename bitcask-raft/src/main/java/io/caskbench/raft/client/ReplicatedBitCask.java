@@ -1,0 +1,250 @@
+package io.caskbench.raft.client;
+
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.raft.Cluster;
+import io.caskbench.raft.Replies;
+import io.caskbench.raft.Tls;
+import io.caskbench.raft.server.Command;
+import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.conf.Parameters;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.protocol.ClientId;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.exceptions.StateMachineException;
+import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.TimeDuration;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Threading: safe for any number of threads; {@link #close()} once they are done.
+ *
+ * <p>A client of a replicated BitCask, with the calls of {@code BitCask}: put, get, delete, TTL
+ * puts and atomic batches. Each key goes to its group's leader, found and followed by Raft's
+ * client; a request that fails on a leader change is retried with the same call id, and the
+ * replicas' retry cache answers a retry of a write already applied with the first answer, so a
+ * write is applied at most once. Reads are linearizable unless {@link #getStale} is asked for.
+ *
+ * <p>Every call gives up after the timeout with a {@link RaftUnavailableException}: each attempt
+ * waits at most a third of the timeout (200 ms to 1 s), and no attempt starts after the deadline,
+ * so a call returns within the timeout plus one attempt.
+ */
+public final class ReplicatedBitCask implements AutoCloseable {
+
+    /** The cluster; immutable. */
+    private final Cluster cluster;
+    /** One Raft client per group, index = shard; each thread-safe. */
+    private final List<RaftClient> clients = new ArrayList<>();
+    /** How long a call may take. */
+    private final Duration timeout;
+    /** The retry policy of every Raft client here; thread-safe. */
+    private final DeadlineRetry retry = new DeadlineRetry();
+    /** Guards close; any thread. */
+    private volatile boolean closed;
+
+    private ReplicatedBitCask(Cluster cluster, Duration timeout, Tls tls) {
+        this.cluster = cluster;
+        this.timeout = timeout;
+        RaftProperties p = new RaftProperties();
+        long attemptMs = Math.max(200, Math.min(1000, timeout.toMillis() / 3));
+        RaftClientConfigKeys.Rpc.setRequestTimeout(p, TimeDuration.valueOf(attemptMs, TimeUnit.MILLISECONDS));
+        RaftClientConfigKeys.Rpc.setWatchRequestTimeout(p, TimeDuration.valueOf(attemptMs, TimeUnit.MILLISECONDS));
+        Parameters parameters = new Parameters();
+        if (tls != null) {
+            tls.applyTo(parameters);
+        }
+        for (RaftGroup group : cluster.groups()) {
+            clients.add(RaftClient.newBuilder()
+                    .setProperties(p)
+                    .setParameters(parameters)
+                    .setRaftGroup(group)
+                    .setClientId(ClientId.randomId())
+                    .setRetryPolicy(retry)
+                    .build());
+        }
+    }
+
+    /** A client of {@code cluster}; each call gives up after {@code timeout}. */
+    public static ReplicatedBitCask connect(Cluster cluster, Duration timeout) {
+        return connect(cluster, timeout, null);
+    }
+
+    /** A client of {@code cluster} over mutual TLS ({@code tls} null for plain text). */
+    public static ReplicatedBitCask connect(Cluster cluster, Duration timeout, Tls tls) {
+        Objects.requireNonNull(cluster, "cluster");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        return new ReplicatedBitCask(cluster, timeout, tls);
+    }
+
+    /** Stores {@code value} under {@code key} once a majority holds it. */
+    public void put(byte[] key, byte[] value) {
+        write(List.of(new Command.Op(key, Objects.requireNonNull(value, "value"), 0)));
+    }
+
+    /** Stores {@code value} under a UTF-8 key. */
+    public void put(String key, byte[] value) {
+        put(utf8(key), value);
+    }
+
+    /**
+     * Stores {@code value} under {@code key} until {@code ttl} has passed, counted from when the
+     * leader received it; the expiry is fixed then, so every replica drops it at the same time.
+     */
+    public void put(byte[] key, byte[] value, Duration ttl) {
+        write(List.of(new Command.Op(key, Objects.requireNonNull(value, "value"), ttlMillis(ttl))));
+    }
+
+    /** Stores {@code value} under a UTF-8 key until {@code ttl} has passed. */
+    public void put(String key, byte[] value, Duration ttl) {
+        put(utf8(key), value, ttl);
+    }
+
+    /** Deletes {@code key}; true when a live value was removed. */
+    public boolean delete(byte[] key) {
+        return write(List.of(new Command.Op(key, null, 0)))[0] == 1;
+    }
+
+    /** Deletes a UTF-8 key; true when a live value was removed. */
+    public boolean delete(String key) {
+        return delete(utf8(key));
+    }
+
+    /**
+     * Applies every operation of {@code batch} atomically on every replica.
+     *
+     * @throws IllegalArgumentException when the batch is empty or its keys belong to different groups
+     */
+    public void write(ReplicatedBatch batch) {
+        write(batch.ops());
+    }
+
+    /** The value of {@code key}, read linearizably through the leader; null when absent. */
+    public byte[] get(byte[] key) {
+        RaftClient client = clients.get(cluster.shardOf(checkKey(key)));
+        return Replies.valueOf(call(() -> client.io().sendReadOnly(message(key)), "get"));
+    }
+
+    /** The value of a UTF-8 key, read linearizably; null when absent. */
+    public byte[] get(String key) {
+        return get(utf8(key));
+    }
+
+    /**
+     * The value of {@code key} as replica {@code peer} holds it now, without asking the leader:
+     * it may miss writes acknowledged already (never more than the replica has not yet caught up
+     * on), and two stale reads from different replicas may go back in time.
+     */
+    public byte[] getStale(byte[] key, String peer) {
+        cluster.port(peer);
+        RaftClient client = clients.get(cluster.shardOf(checkKey(key)));
+        return Replies.valueOf(call(() -> client.io().sendStaleRead(message(key), 0, Cluster.peerId(peer)), "stale get"));
+    }
+
+    /** The value of a UTF-8 key as replica {@code peer} holds it now. */
+    public byte[] getStale(String key, String peer) {
+        return getStale(utf8(key), peer);
+    }
+
+    /** The group (shard) that holds {@code key}. */
+    public int shardOf(byte[] key) {
+        return cluster.shardOf(key);
+    }
+
+    private byte[] write(List<Command.Op> ops) {
+        int shard = -1;
+        for (Command.Op op : ops) {
+            int s = cluster.shardOf(checkKey(op.key()));
+            if (shard != -1 && s != shard) {
+                throw new IllegalArgumentException("a batch's keys must belong to one group; use one batch per group");
+            }
+            shard = s;
+        }
+        Message m = message(Command.relative(ops).encode());
+        RaftClient client = clients.get(shard);
+        return call(() -> client.io().send(m), "write");
+    }
+
+    /** One blocking Raft call: the policy retries it until the deadline. */
+    private interface RaftCall {
+        RaftClientReply send() throws IOException;
+    }
+
+    private byte[] call(RaftCall call, String what) {
+        if (closed) {
+            throw new IllegalStateException("client closed");
+        }
+        retry.startCall(System.nanoTime() + timeout.toNanos());
+        RaftClientReply reply;
+        try {
+            reply = call.send();
+        } catch (IOException e) {
+            throw failure(what, e);
+        }
+        if (!reply.isSuccess()) {
+            throw failure(what, reply.getException());
+        }
+        return reply.getMessage().getContent().toByteArray();
+    }
+
+    private RuntimeException failure(String what, Throwable cause) {
+        if (cause instanceof StateMachineException sme && sme.getCause() instanceof IllegalArgumentException iae) {
+            return new IllegalArgumentException(iae.getMessage(), sme);
+        }
+        if (retry.expired() || cause instanceof IOException) {
+            return new RaftUnavailableException(what + ": no majority answered within " + timeout
+                    + (what.equals("write") ? "; the write may or may not be applied" : "") + " (" + cause + ")", cause);
+        }
+        return new BitCaskException(what + " failed: " + cause, cause);
+    }
+
+    private static Message message(byte[] bytes) {
+        return Message.valueOf(UnsafeByteOperations.unsafeWrap(bytes));
+    }
+
+    private static byte[] checkKey(byte[] key) {
+        Objects.requireNonNull(key, "key");
+        if (key.length == 0) {
+            throw new IllegalArgumentException("empty key");
+        }
+        return key;
+    }
+
+    static byte[] utf8(String key) {
+        return Objects.requireNonNull(key, "key").getBytes(StandardCharsets.UTF_8);
+    }
+
+    static long ttlMillis(Duration ttl) {
+        long ms = Objects.requireNonNull(ttl, "ttl").toMillis();
+        if (ms <= 0) {
+            throw new IllegalArgumentException("ttl must be at least one millisecond: " + ttl);
+        }
+        return ms;
+    }
+
+    /** Closes the Raft clients; idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (RaftClient c : clients) {
+            try {
+                c.close();
+            } catch (IOException e) {
+                // nothing is pending that could be lost: a client holds no data
+            }
+        }
+    }
+}

@@ -1,5 +1,8 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.events.MergeEvent;
+import io.caskbench.bitcask.events.SlowGetEvent;
+import io.caskbench.bitcask.events.SlowPutEvent;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.KeyDir;
 import io.caskbench.bitcask.io.ReaderGate;
@@ -71,6 +74,8 @@ public final class BitCask implements AutoCloseable {
     // Every field is final and set by the constructor: safe everywhere. Each part states its own threading rule.
     /** The store's directory, absolute. */
     private final Path dir;
+    /** The directory as text: the store's name in its events. */
+    private final String name;
     /** What the store was opened with. */
     private final BitCaskOptions options;
     /** Argument checks for writes. */
@@ -115,6 +120,7 @@ public final class BitCask implements AutoCloseable {
     /** Wires the parts and recovers the store; on failure releases what it acquired and throws. */
     private BitCask(Path dir, BitCaskOptions options, boolean created) {
         this.dir = dir;
+        this.name = dir.toString();
         this.options = options;
         this.limits = new Limits(options.maxKeySize(), options.maxValueSize());
         boolean readOnly = options.readOnly();
@@ -238,9 +244,11 @@ public final class BitCask implements AutoCloseable {
     /** The value of {@code key}, or null when it is absent, deleted or expired. */
     public byte[] get(byte[] key) {
         Limits.checkKey(key);
+        SlowGetEvent slow = SlowGetEvent.start();
         long begun = foreground.begin();
         byte[] value = reader.get(key, true);
         foreground.end(begun);
+        SlowGetEvent.finish(slow, name, key.length, value);
         return value;
     }
 
@@ -277,9 +285,7 @@ public final class BitCask implements AutoCloseable {
     public void put(byte[] key, byte[] value) {
         limits.checkNewKey(key);
         limits.checkValue(value);
-        long begun = foreground.begin();
-        afterWrite(log.put(key, value, 0));
-        foreground.end(begun);
+        putChecked(key, value, 0);
     }
 
     /** Stores {@code value} under a UTF-8 key. */
@@ -294,9 +300,16 @@ public final class BitCask implements AutoCloseable {
     public void put(byte[] key, byte[] value, Duration ttl) {
         limits.checkNewKey(key);
         limits.checkValue(value);
+        putChecked(key, value, Limits.ttlMillis(ttl));
+    }
+
+    /** A put whose arguments were checked: appends, waits for durability under {@code ALWAYS}, is sampled and timed. */
+    private void putChecked(byte[] key, byte[] value, long ttlMillis) {
+        SlowPutEvent slow = SlowPutEvent.start();
         long begun = foreground.begin();
-        afterWrite(log.put(key, value, Limits.ttlMillis(ttl)));
+        afterWrite(log.put(key, value, ttlMillis));
         foreground.end(begun);
+        SlowPutEvent.finish(slow, name, key.length, value.length);
     }
 
     /** Stores {@code value} under a UTF-8 key until {@code ttl} has passed. */
@@ -413,7 +426,15 @@ public final class BitCask implements AutoCloseable {
         mergeLock.lock();
         try {
             status.ensureWritable();
-            MergeResult r = merger.merge();
+            MergeEvent event = MergeRecording.begin();
+            MergeResult r;
+            try {
+                r = merger.merge();
+            } catch (RuntimeException e) {
+                MergeRecording.failed(event, name, e);
+                throw e;
+            }
+            MergeRecording.done(event, name, r);
             return r != null ? r : MergeResult.nothing();
         } finally {
             mergeLock.unlock();

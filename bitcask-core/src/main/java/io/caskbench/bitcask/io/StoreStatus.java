@@ -2,6 +2,7 @@ package io.caskbench.bitcask.io;
 
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.BitCaskReadOnlyException;
+import io.caskbench.bitcask.events.WriteRefusedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -109,6 +110,12 @@ public final class StoreStatus {
     }
 
     private BitCaskException refused(BitCaskException failed) {
+        WriteRefusedEvent event = new WriteRefusedEvent();
+        if (event.shouldCommit()) {
+            event.store = dir.toString();
+            event.forceFailure = failed.getMessage();
+            event.commit();
+        }
         return new BitCaskException("store " + dir + " refuses writes since a force failed (" + failed.getMessage()
                 + "); close and reopen it", failed);
     }

@@ -1,6 +1,7 @@
 package io.caskbench.bitcask.log;
 
 import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.events.ForceEvent;
 import io.caskbench.bitcask.io.StoreStatus;
 import io.caskbench.bitcask.io.Threads;
 
@@ -45,6 +46,9 @@ public final class GroupCommit {
 
         /** Forces every record appended so far; returns the appended count that read before the force began. */
         long forceAppended();
+
+        /** Id of the segment being appended to, for the force's event. */
+        long activeSegmentId();
     }
 
     /** A caller parked until its records are forced. */
@@ -94,22 +98,7 @@ public final class GroupCommit {
                         dequeue(me);
                         me = null;
                     }
-                    try {
-                        if (durableLsn < lsn && !status.closed()) {
-                            long target = log.forceAppended();
-                            if (target > durableLsn) {
-                                durableLsn = target;
-                            }
-                        }
-                    } catch (RuntimeException e) {
-                        if (!status.closed()) {
-                            throw status.fail(e);
-                        }
-                        // close() closed the segment under us; its own force decides (next iteration)
-                    } finally {
-                        leader.set(false);
-                        wakeWaiters();
-                    }
+                    lead(lsn);
                 } else if (me == null) {
                     // Queue first, then look at the leader again: a leader that finished in between
                     // has either seen us in the queue or left the lead free for the next iteration.
@@ -122,6 +111,43 @@ public final class GroupCommit {
         } finally {
             if (me != null) {
                 dequeue(me);
+            }
+        }
+    }
+
+    /** As the leader: forces unless a force meanwhile covered {@code lsn}, then lets go of the lead and wakes waiters. */
+    private void lead(long lsn) {
+        ForceEvent event = null;
+        long before = durableLsn;
+        boolean forced = false;
+        try {
+            if (before < lsn && !status.closed()) {
+                event = new ForceEvent();
+                event.begin();
+                long target = log.forceAppended();
+                forced = true;
+                if (target > durableLsn) {
+                    durableLsn = target;
+                }
+            }
+        } catch (RuntimeException e) {
+            if (!status.closed()) {
+                throw status.fail(e);
+            }
+            // close() closed the segment under us; its own force decides (next iteration)
+        } finally {
+            leader.set(false);
+            int woken = wakeWaiters();
+            if (event != null) {
+                event.end();
+                if (event.shouldCommit()) {
+                    event.store = dir.toString();
+                    event.segment = log.activeSegmentId();
+                    event.bytesCovered = Math.max(0, durableLsn - before);
+                    event.waitersReleased = woken;
+                    event.succeeded = forced;
+                    event.commit();
+                }
             }
         }
     }
@@ -155,16 +181,21 @@ public final class GroupCommit {
         }
     }
 
-    /** Unparks the waiters the last force covered, and the first one it did not, to lead the next. */
-    private void wakeWaiters() {
+    /**
+     * Unparks the waiters the last force covered, and the first one it did not, to lead the next;
+     * returns how many it covered.
+     */
+    private int wakeWaiters() {
         long durable = durableLsn;
         Waiter next = null;
+        int woken = 0;
         for (var it = waiters.iterator(); it.hasNext(); ) {
             Waiter w = it.next();
             if (w.lsn <= durable || status.closed()) {
                 w.dequeued = true;
                 it.remove();
                 LockSupport.unpark(w.thread);
+                woken++;
             } else if (next == null) {
                 next = w;
             }
@@ -172,5 +203,6 @@ public final class GroupCommit {
         if (next != null) {
             LockSupport.unpark(next.thread);
         }
+        return woken;
     }
 }

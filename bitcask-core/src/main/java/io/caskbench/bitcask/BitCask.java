@@ -114,6 +114,8 @@ public final class BitCask implements AutoCloseable {
     private final Background background;
     /** Held by merge and backup, and by close while it marks the store closed, so no merge or backup starts in between. */
     private final ReentrantLock mergeLock = new ReentrantLock();
+    /** Calls and merges counted, for {@link #counters()}. */
+    private final Counters counters = new Counters();
     /** Opened once close() has finished, for a second caller to wait on. */
     private final CountDownLatch closeDone = new CountDownLatch(1);
 
@@ -245,6 +247,7 @@ public final class BitCask implements AutoCloseable {
     public byte[] get(byte[] key) {
         Limits.checkKey(key);
         SlowGetEvent slow = SlowGetEvent.start();
+        counters.get();
         long begun = foreground.begin();
         byte[] value = reader.get(key, true);
         foreground.end(begun);
@@ -306,6 +309,7 @@ public final class BitCask implements AutoCloseable {
     /** A put whose arguments were checked: appends, waits for durability under {@code ALWAYS}, is sampled and timed. */
     private void putChecked(byte[] key, byte[] value, long ttlMillis) {
         SlowPutEvent slow = SlowPutEvent.start();
+        counters.put();
         long begun = foreground.begin();
         afterWrite(log.put(key, value, ttlMillis));
         foreground.end(begun);
@@ -324,6 +328,7 @@ public final class BitCask implements AutoCloseable {
      */
     public boolean delete(byte[] key) {
         Limits.checkKey(key);
+        counters.delete();
         long result = log.delete(key);
         long lsn = result & ~LogWriter.REMOVED;
         if (lsn != 0) {
@@ -349,9 +354,11 @@ public final class BitCask implements AutoCloseable {
             return;
         }
         long total = RecordFormat.BATCH_HEADER_SIZE;
+        int deletes = 0;
         for (WriteBatch.Op op : ops) {
             if (op.isDelete()) {
                 Limits.checkKey(op.key());
+                deletes++;
             } else {
                 limits.checkNewKey(op.key());
                 limits.checkValue(op.value());
@@ -362,6 +369,7 @@ public final class BitCask implements AutoCloseable {
         if (total + RecordFormat.FILE_HEADER_SIZE > options.segmentSize()) {
             throw new IllegalArgumentException("batch of " + total + " bytes does not fit in a segment of " + options.segmentSize());
         }
+        counters.batch(ops.size() - deletes, deletes);
         afterWrite(log.appendBatch(batch.members(), (int) total));
     }
 
@@ -407,6 +415,15 @@ public final class BitCask implements AutoCloseable {
         return Stats.of(dir, table, keyDir, log.active());
     }
 
+    /**
+     * What this store has done since it was opened: puts, gets, deletes, merges and forces with
+     * their time, and writes refused after a failed force. Cheap (no lock, no file is read) and
+     * still answers once the store is closed.
+     */
+    public BitCaskCounters counters() {
+        return counters.snapshot(commit.forces(), commit.forceNanos(), status.refusedWrites());
+    }
+
     /** Forces everything written so far to the storage device. */
     public void sync() {
         status.ensureOpen();
@@ -427,6 +444,7 @@ public final class BitCask implements AutoCloseable {
         try {
             status.ensureWritable();
             MergeEvent event = MergeRecording.begin();
+            long started = System.nanoTime();
             MergeResult r;
             try {
                 r = merger.merge();
@@ -435,6 +453,9 @@ public final class BitCask implements AutoCloseable {
                 throw e;
             }
             MergeRecording.done(event, name, r);
+            if (r != null) {
+                counters.merged(System.nanoTime() - started, Math.max(0, r.bytesReclaimed()));
+            }
             return r != null ? r : MergeResult.nothing();
         } finally {
             mergeLock.unlock();

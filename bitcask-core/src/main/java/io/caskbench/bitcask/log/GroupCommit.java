@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -36,6 +37,10 @@ public final class GroupCommit {
     private final ConcurrentLinkedQueue<Waiter> waiters = new ConcurrentLinkedQueue<>();
     /** Opened when close has forced and closed every segment, or failed to; any thread waits on it. */
     private final CountDownLatch closeForced = new CountDownLatch(1);
+    /** Forces made, failed ones included; the leader adds, any thread reads. */
+    private final LongAdder forces = new LongAdder();
+    /** Their wall time together; the leader adds, any thread reads. */
+    private final LongAdder forceNanos = new LongAdder();
     /** Everything appended up to here is on the device; any thread reads, the leader or close raises it. */
     private volatile long durableLsn;
 
@@ -71,6 +76,16 @@ public final class GroupCommit {
         this.log = log;
         this.status = status;
         this.dir = dir;
+    }
+
+    /** Forces made since open, failed ones included. */
+    public long forces() {
+        return forces.sum();
+    }
+
+    /** The wall time of {@link #forces()} together, in nanoseconds. */
+    public long forceNanos() {
+        return forceNanos.sum();
     }
 
     /** Forces everything appended so far. */
@@ -124,10 +139,16 @@ public final class GroupCommit {
             if (before < lsn && !status.closed()) {
                 event = new ForceEvent();
                 event.begin();
-                long target = log.forceAppended();
-                forced = true;
-                if (target > durableLsn) {
-                    durableLsn = target;
+                long started = System.nanoTime();
+                try {
+                    long target = log.forceAppended();
+                    forced = true;
+                    if (target > durableLsn) {
+                        durableLsn = target;
+                    }
+                } finally {
+                    forceNanos.add(System.nanoTime() - started);
+                    forces.increment();
                 }
             }
         } catch (RuntimeException e) {

@@ -29,6 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,6 +71,14 @@ public final class BitCask implements AutoCloseable {
     // open, one line per call into a part, and the order of close, which belongs in one place.
 
     private static final Logger LOG = LoggerFactory.getLogger(BitCask.class);
+
+    static {
+        // With the facade, not on the first get or put: while a recording runs, the slow-operation
+        // events' initializers register them with JFR, which pinned a virtual thread's carrier for
+        // up to 260 ms on the first put, and every other first caller waited on it.
+        initialize(SlowGetEvent.class);
+        initialize(SlowPutEvent.class);
+    }
 
     // Every field is final and set by the constructor: safe everywhere. Each part states its own threading rule.
     /** The store's directory, absolute. */
@@ -595,6 +604,15 @@ public final class BitCask implements AutoCloseable {
     @Override
     public String toString() {
         return "BitCask[" + dir + ", " + options.backend() + (status.closed() ? ", closed" : "") + "]";
+    }
+
+    /** Runs the static initializer of {@code c} now. */
+    private static void initialize(Class<?> c) {
+        try {
+            MethodHandles.lookup().ensureInitialized(c);
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     // ------------------------------------------------------------- background

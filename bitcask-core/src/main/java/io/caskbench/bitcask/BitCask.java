@@ -1,5 +1,8 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.events.MergeEvent;
+import io.caskbench.bitcask.events.SlowGetEvent;
+import io.caskbench.bitcask.events.SlowPutEvent;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.KeyDir;
 import io.caskbench.bitcask.io.ReaderGate;
@@ -27,6 +30,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,9 +73,19 @@ public final class BitCask implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BitCask.class);
 
+    static {
+        // With the facade, not on the first get or put: while a recording runs, the slow-operation
+        // events' initializers register them with JFR, which pinned a virtual thread's carrier for
+        // up to 260 ms on the first put, and every other first caller waited on it.
+        initialize(SlowGetEvent.class);
+        initialize(SlowPutEvent.class);
+    }
+
     // Every field is final and set by the constructor: safe everywhere. Each part states its own threading rule.
     /** The store's directory, absolute. */
     private final Path dir;
+    /** The directory as text: the store's name in its events. */
+    private final String name;
     /** What the store was opened with. */
     private final BitCaskOptions options;
     /** Argument checks for writes. */
@@ -110,12 +124,15 @@ public final class BitCask implements AutoCloseable {
     private final Background background;
     /** Held by merge and backup, and by close while it marks the store closed, so no merge or backup starts in between. */
     private final ReentrantLock mergeLock = new ReentrantLock();
+    /** Calls and merges counted, for {@link #counters()}. */
+    private final Counters counters = new Counters();
     /** Opened once close() has finished, for a second caller to wait on. */
     private final CountDownLatch closeDone = new CountDownLatch(1);
 
     /** Wires the parts and recovers the store; on failure releases what it acquired and throws. */
     private BitCask(Path dir, BitCaskOptions options, boolean created) {
         this.dir = dir;
+        this.name = dir.toString();
         this.options = options;
         this.limits = new Limits(options.maxKeySize(), options.maxValueSize());
         boolean readOnly = options.readOnly();
@@ -241,9 +258,12 @@ public final class BitCask implements AutoCloseable {
     /** The value of {@code key}, or null when it is absent, deleted or expired. */
     public byte[] get(byte[] key) {
         Limits.checkKey(key);
+        SlowGetEvent slow = SlowGetEvent.start();
+        counters.get();
         long begun = foreground.begin();
         byte[] value = reader.get(key, true);
         foreground.end(begun);
+        SlowGetEvent.finish(slow, name, key.length, value);
         return value;
     }
 
@@ -280,9 +300,7 @@ public final class BitCask implements AutoCloseable {
     public void put(byte[] key, byte[] value) {
         limits.checkNewKey(key);
         limits.checkValue(value);
-        long begun = foreground.begin();
-        afterWrite(log.put(key, value, 0));
-        foreground.end(begun);
+        putChecked(key, value, 0);
     }
 
     /** Stores {@code value} under a UTF-8 key. */
@@ -297,9 +315,17 @@ public final class BitCask implements AutoCloseable {
     public void put(byte[] key, byte[] value, Duration ttl) {
         limits.checkNewKey(key);
         limits.checkValue(value);
+        putChecked(key, value, Limits.ttlMillis(ttl));
+    }
+
+    /** A put whose arguments were checked: appends, waits for durability under {@code ALWAYS}, is sampled and timed. */
+    private void putChecked(byte[] key, byte[] value, long ttlMillis) {
+        SlowPutEvent slow = SlowPutEvent.start();
+        counters.put();
         long begun = foreground.begin();
-        afterWrite(log.put(key, value, Limits.ttlMillis(ttl)));
+        afterWrite(log.put(key, value, ttlMillis));
         foreground.end(begun);
+        SlowPutEvent.finish(slow, name, key.length, value.length);
     }
 
     /** Stores {@code value} under a UTF-8 key until {@code ttl} has passed. */
@@ -314,6 +340,7 @@ public final class BitCask implements AutoCloseable {
      */
     public boolean delete(byte[] key) {
         Limits.checkKey(key);
+        counters.delete();
         long result = log.delete(key);
         long lsn = result & ~LogWriter.REMOVED;
         if (lsn != 0) {
@@ -339,9 +366,11 @@ public final class BitCask implements AutoCloseable {
             return;
         }
         long total = RecordFormat.BATCH_HEADER_SIZE;
+        int deletes = 0;
         for (WriteBatch.Op op : ops) {
             if (op.isDelete()) {
                 Limits.checkKey(op.key());
+                deletes++;
             } else {
                 limits.checkNewKey(op.key());
                 limits.checkValue(op.value());
@@ -352,6 +381,7 @@ public final class BitCask implements AutoCloseable {
         if (total + RecordFormat.FILE_HEADER_SIZE > options.segmentSize()) {
             throw new IllegalArgumentException("batch of " + total + " bytes does not fit in a segment of " + options.segmentSize());
         }
+        counters.batch(ops.size() - deletes, deletes);
         afterWrite(log.appendBatch(batch.members(), (int) total));
     }
 
@@ -397,6 +427,15 @@ public final class BitCask implements AutoCloseable {
         return Stats.of(dir, table, keyDir, log.active());
     }
 
+    /**
+     * What this store has done since it was opened: puts, gets, deletes, merges and forces with
+     * their time, and writes refused after a failed force. Cheap (no lock, no file is read) and
+     * still answers once the store is closed.
+     */
+    public BitCaskCounters counters() {
+        return counters.snapshot(commit.forces(), commit.forceNanos(), status.refusedWrites());
+    }
+
     /** Forces everything written so far to the storage device. */
     public void sync() {
         status.ensureOpen();
@@ -426,7 +465,19 @@ public final class BitCask implements AutoCloseable {
         mergeLock.lock();
         try {
             status.ensureWritable();
-            MergeResult r = merger.merge(scope);
+            MergeEvent event = MergeRecording.begin();
+            long started = System.nanoTime();
+            MergeResult r;
+            try {
+                r = merger.merge(scope);
+            } catch (RuntimeException e) {
+                MergeRecording.failed(event, name, e);
+                throw e;
+            }
+            MergeRecording.done(event, name, r);
+            if (r != null) {
+                counters.merged(System.nanoTime() - started, Math.max(0, r.bytesReclaimed()));
+            }
             return r != null ? r : MergeResult.nothing();
         } finally {
             mergeLock.unlock();
@@ -566,6 +617,15 @@ public final class BitCask implements AutoCloseable {
     @Override
     public String toString() {
         return "BitCask[" + dir + ", " + options.backend() + (status.closed() ? ", closed" : "") + "]";
+    }
+
+    /** Runs the static initializer of {@code c} now. */
+    private static void initialize(Class<?> c) {
+        try {
+            MethodHandles.lookup().ensureInitialized(c);
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     // ------------------------------------------------------------- background

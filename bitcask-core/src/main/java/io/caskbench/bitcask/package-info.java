@@ -71,8 +71,8 @@
  *
  * <h2>Layout</h2>
  * This package holds the facade and the public types; the engine lies below it, its dependencies
- * pointing one way (facade → merge, recovery → log → segment → io; format and index are leaves
- * that import nothing of the engine). {@code LayeringTest} enforces that in {@code mvn verify}.
+ * pointing one way (facade → merge, recovery → log → segment → io; format, index and events are
+ * leaves that import nothing of the engine). {@code LayeringTest} enforces that in {@code mvn verify}.
  * <ul>
  *   <li>{@code BitCask}: wires the parts in {@code open}, checks arguments, hands each call to one
  *   part, and orders {@code close}. Beside it, package-private: {@code Limits} (argument checks),
@@ -100,6 +100,10 @@
  *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat} with {@code HintReader}, which
  *   reads a hint file front to back through a window, and {@code KeyHash}, which is part of the
  *   format because hint files are sorted by it.</li>
+ *   <li>{@code .events}: the JDK Flight Recorder events each part emits (open, rollover, force,
+ *   merge, hint write, refused write, slow get and put) and, beside them as a resource,
+ *   {@code bitcask.jfc}, the settings that enable them all. The merge's event is emitted by the
+ *   facade ({@code MergeRecording}) from the {@code MergeResult}.</li>
  *   <li>{@code .io}: the backends ({@code FileChannelBackend}; {@code MappedBackend} and, for JDK 22
  *   and newer, {@code MemorySegmentBackend}, which share {@code MappedSegment}), {@code ReaderGate},
  *   file naming and durable file helpers,

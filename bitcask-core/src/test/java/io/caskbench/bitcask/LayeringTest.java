@@ -15,7 +15,7 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 /**
  * The layering that {@code package-info.java} describes, enforced: dependencies point one way,
- * facade → merge, recovery → log → segment → io, with format and index as leaves. Every layer
+ * facade → merge, recovery → log → segment → io, with format, index and events as leaves. Every layer
  * may throw the store's exceptions, the merge may build its public result, and verify and repair
  * theirs; nothing else of the facade's package is seen below it.
  */
@@ -27,8 +27,8 @@ class LayeringTest {
      * and repair return and report their progress to.
      */
     private static final DescribedPredicate<JavaClass> SHARED = assignableTo(BitCaskException.class)
-            .or(belongToAnyOf(MergeResult.class, VerifyReport.class, RepairReport.class, ProgressListener.class))
-            .as("the store's exceptions, MergeResult, VerifyReport, RepairReport and ProgressListener");
+            .or(belongToAnyOf(MergeResult.class, MergeScope.class, VerifyReport.class, RepairReport.class, ProgressListener.class))
+            .as("the store's exceptions, MergeResult, MergeScope, VerifyReport, RepairReport and ProgressListener");
 
     private static final DescribedPredicate<JavaClass> FACADE = resideInAPackage("io.caskbench.bitcask")
             .and(DescribedPredicate.not(SHARED))
@@ -37,7 +37,7 @@ class LayeringTest {
     private static final String[] ENGINE = {
         "io.caskbench.bitcask.merge..", "io.caskbench.bitcask.recovery..", "io.caskbench.bitcask.log..",
         "io.caskbench.bitcask.segment..", "io.caskbench.bitcask.index..", "io.caskbench.bitcask.io..",
-        "io.caskbench.bitcask.format.."
+        "io.caskbench.bitcask.format..", "io.caskbench.bitcask.events.."
     };
 
     @ArchTest
@@ -51,6 +51,7 @@ class LayeringTest {
             .layer("Index").definedBy("io.caskbench.bitcask.index..")
             .layer("Io").definedBy("io.caskbench.bitcask.io..")
             .layer("Format").definedBy("io.caskbench.bitcask.format..")
+            .layer("Events").definedBy("io.caskbench.bitcask.events..")
             .whereLayer("Facade").mayNotBeAccessedByAnyLayer()
             .whereLayer("Merge").mayOnlyBeAccessedByLayers("Facade")
             .whereLayer("Recovery").mayOnlyBeAccessedByLayers("Facade")
@@ -58,11 +59,17 @@ class LayeringTest {
             .whereLayer("Segment").mayOnlyBeAccessedByLayers("Facade", "Merge", "Recovery", "Log")
             .whereLayer("Io").mayOnlyBeAccessedByLayers("Facade", "Merge", "Recovery", "Log", "Segment")
             .whereLayer("Index").mayOnlyBeAccessedByLayers("Facade", "Merge", "Recovery", "Log", "Segment")
-            .whereLayer("Format").mayOnlyBeAccessedByLayers("Facade", "Merge", "Recovery", "Log", "Segment");
+            .whereLayer("Format").mayOnlyBeAccessedByLayers("Facade", "Merge", "Recovery", "Log", "Segment")
+            .whereLayer("Events").mayOnlyBeAccessedByLayers("Facade", "Merge", "Recovery", "Log", "Segment", "Io");
 
     @ArchTest
     static final ArchRule FORMAT_IS_A_LEAF = noClasses().that().resideInAPackage("io.caskbench.bitcask.format..")
             .should().dependOnClassesThat().resideOutsideOfPackages("io.caskbench.bitcask.format..", "java..");
+
+    /** Events see only the JDK, Flight Recorder included, so that every layer may emit them. */
+    @ArchTest
+    static final ArchRule EVENTS_ARE_A_LEAF = noClasses().that().resideInAPackage("io.caskbench.bitcask.events..")
+            .should().dependOnClassesThat().resideOutsideOfPackages("io.caskbench.bitcask.events..", "java..", "jdk.jfr..");
 
     @ArchTest
     static final ArchRule INDEX_IS_A_LEAF = noClasses().that().resideInAPackage("io.caskbench.bitcask.index..")

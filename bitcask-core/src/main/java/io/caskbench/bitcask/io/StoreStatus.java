@@ -2,11 +2,13 @@ package io.caskbench.bitcask.io;
 
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.BitCaskReadOnlyException;
+import io.caskbench.bitcask.events.WriteRefusedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Threading: any thread reads it without a lock; {@code closed} is set by close under the log
@@ -30,6 +32,8 @@ public final class StoreStatus {
     private final Object lock = new Object();
     /** Set once by the first caller of close; any thread. */
     private final AtomicBoolean closing = new AtomicBoolean();
+    /** Writes refused since a force failed; any thread adds and reads. */
+    private final LongAdder refusals = new LongAdder();
     /** Any thread reads; set by close under the log writer's lock, or by a failed open. */
     private volatile boolean closed;
     /** The first force that failed; any thread reads, set once under {@code lock}. */
@@ -108,7 +112,19 @@ public final class StoreStatus {
                 + "refuses writes until it is reopened: " + e.getMessage(), e);
     }
 
+    /** Writes refused because a force failed, since open. */
+    public long refusedWrites() {
+        return refusals.sum();
+    }
+
     private BitCaskException refused(BitCaskException failed) {
+        refusals.increment();
+        WriteRefusedEvent event = new WriteRefusedEvent();
+        if (event.shouldCommit()) {
+            event.store = dir.toString();
+            event.forceFailure = failed.getMessage();
+            event.commit();
+        }
         return new BitCaskException("store " + dir + " refuses writes since a force failed (" + failed.getMessage()
                 + "); close and reopen it", failed);
     }

@@ -1,6 +1,7 @@
 package io.caskbench.bitcask.log;
 
 import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.events.ForceEvent;
 import io.caskbench.bitcask.io.StoreStatus;
 import io.caskbench.bitcask.io.Threads;
 
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -35,6 +37,10 @@ public final class GroupCommit {
     private final ConcurrentLinkedQueue<Waiter> waiters = new ConcurrentLinkedQueue<>();
     /** Opened when close has forced and closed every segment, or failed to; any thread waits on it. */
     private final CountDownLatch closeForced = new CountDownLatch(1);
+    /** Forces made, failed ones included; the leader adds, any thread reads. */
+    private final LongAdder forces = new LongAdder();
+    /** Their wall time together; the leader adds, any thread reads. */
+    private final LongAdder forceNanos = new LongAdder();
     /** Everything appended up to here is on the device; any thread reads, the leader or close raises it. */
     private volatile long durableLsn;
 
@@ -45,6 +51,9 @@ public final class GroupCommit {
 
         /** Forces every record appended so far; returns the appended count that read before the force began. */
         long forceAppended();
+
+        /** Id of the segment being appended to, for the force's event. */
+        long activeSegmentId();
     }
 
     /** A caller parked until its records are forced. */
@@ -67,6 +76,16 @@ public final class GroupCommit {
         this.log = log;
         this.status = status;
         this.dir = dir;
+    }
+
+    /** Forces made since open, failed ones included. */
+    public long forces() {
+        return forces.sum();
+    }
+
+    /** The wall time of {@link #forces()} together, in nanoseconds. */
+    public long forceNanos() {
+        return forceNanos.sum();
     }
 
     /** Forces everything appended so far. */
@@ -94,22 +113,7 @@ public final class GroupCommit {
                         dequeue(me);
                         me = null;
                     }
-                    try {
-                        if (durableLsn < lsn && !status.closed()) {
-                            long target = log.forceAppended();
-                            if (target > durableLsn) {
-                                durableLsn = target;
-                            }
-                        }
-                    } catch (RuntimeException e) {
-                        if (!status.closed()) {
-                            throw status.fail(e);
-                        }
-                        // close() closed the segment under us; its own force decides (next iteration)
-                    } finally {
-                        leader.set(false);
-                        wakeWaiters();
-                    }
+                    lead(lsn);
                 } else if (me == null) {
                     // Queue first, then look at the leader again: a leader that finished in between
                     // has either seen us in the queue or left the lead free for the next iteration.
@@ -122,6 +126,49 @@ public final class GroupCommit {
         } finally {
             if (me != null) {
                 dequeue(me);
+            }
+        }
+    }
+
+    /** As the leader: forces unless a force meanwhile covered {@code lsn}, then lets go of the lead and wakes waiters. */
+    private void lead(long lsn) {
+        ForceEvent event = null;
+        long before = durableLsn;
+        boolean forced = false;
+        try {
+            if (before < lsn && !status.closed()) {
+                event = new ForceEvent();
+                event.begin();
+                long started = System.nanoTime();
+                try {
+                    long target = log.forceAppended();
+                    forced = true;
+                    if (target > durableLsn) {
+                        durableLsn = target;
+                    }
+                } finally {
+                    forceNanos.add(System.nanoTime() - started);
+                    forces.increment();
+                }
+            }
+        } catch (RuntimeException e) {
+            if (!status.closed()) {
+                throw status.fail(e);
+            }
+            // close() closed the segment under us; its own force decides (next iteration)
+        } finally {
+            leader.set(false);
+            int woken = wakeWaiters();
+            if (event != null) {
+                event.end();
+                if (event.shouldCommit()) {
+                    event.store = dir.toString();
+                    event.segment = log.activeSegmentId();
+                    event.bytesCovered = Math.max(0, durableLsn - before);
+                    event.waitersReleased = woken;
+                    event.succeeded = forced;
+                    event.commit();
+                }
             }
         }
     }
@@ -155,16 +202,21 @@ public final class GroupCommit {
         }
     }
 
-    /** Unparks the waiters the last force covered, and the first one it did not, to lead the next. */
-    private void wakeWaiters() {
+    /**
+     * Unparks the waiters the last force covered, and the first one it did not, to lead the next;
+     * returns how many it covered.
+     */
+    private int wakeWaiters() {
         long durable = durableLsn;
         Waiter next = null;
+        int woken = 0;
         for (var it = waiters.iterator(); it.hasNext(); ) {
             Waiter w = it.next();
             if (w.lsn <= durable || status.closed()) {
                 w.dequeued = true;
                 it.remove();
                 LockSupport.unpark(w.thread);
+                woken++;
             } else if (next == null) {
                 next = w;
             }
@@ -172,5 +224,6 @@ public final class GroupCommit {
         if (next != null) {
             LockSupport.unpark(next.thread);
         }
+        return woken;
     }
 }

@@ -1,6 +1,7 @@
 package io.caskbench.bitcask.log;
 
 import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.events.RolloverEvent;
 import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.Location;
@@ -153,6 +154,13 @@ public final class LogWriter implements GroupCommit.Log {
     @Override
     public long appended() {
         return (long) APPENDED.getAcquire(this);
+    }
+
+    /** Id of the active segment, 0 when read-only. */
+    @Override
+    public long activeSegmentId() {
+        Segment seg = active;
+        return seg == null ? 0 : seg.id();
     }
 
     /** The active segment, null when read-only. */
@@ -323,6 +331,8 @@ public final class LogWriter implements GroupCommit.Log {
      * the next sync, the interval, a merge or close forces both, and the sealed one's hint follows.
      */
     private void rollover() {
+        RolloverEvent event = new RolloverEvent();
+        event.begin();
         Segment old = active;
         old.writer().truncate(writePos);
         old.writer().sealed();
@@ -348,6 +358,15 @@ public final class LogWriter implements GroupCommit.Log {
         active = created;
         writePos = created.end();
         hints.sealed(old);
+        event.end();
+        if (event.shouldCommit()) {
+            event.store = dir.path().toString();
+            event.sealedSegment = old.id();
+            event.sealedBytes = old.end();
+            event.newSegment = created.id();
+            event.forced = syncAlways;
+            event.commit();
+        }
     }
 
     /**

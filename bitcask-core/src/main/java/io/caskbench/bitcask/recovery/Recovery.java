@@ -1,6 +1,7 @@
 package io.caskbench.bitcask.recovery;
 
 import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.events.StoreOpenEvent;
 import io.caskbench.bitcask.format.HintFormat;
 import io.caskbench.bitcask.format.HintReader;
 import io.caskbench.bitcask.format.KeyHash;
@@ -61,6 +62,8 @@ public final class Recovery {
     private final int hintSweepFiles;
     /** The segment writes go on in, null while none is found; opening thread. */
     private Segment active;
+    /** Bytes of data files read record by record so far; opening thread. */
+    private long scannedBytes;
 
     /**
      * What recovery found.
@@ -97,6 +100,8 @@ public final class Recovery {
 
     /** Recovers the store; once. */
     public Recovered run() {
+        StoreOpenEvent event = new StoreOpenEvent();
+        event.begin();
         for (Path tmp : SegmentFiles.tempFiles(dir.path())) {
             if (!readOnly) {
                 try {
@@ -136,6 +141,15 @@ public final class Recovery {
         }
         LOG.debug("opened {}: {} segments ({} from hints), {} keys in {} ms", dir, ids.size(), fromHints,
                 keyDir.size(), (System.nanoTime() - started) / 1_000_000);
+        event.end();
+        if (event.shouldCommit()) {
+            event.store = dir.path().toString();
+            event.segments = ids.size();
+            event.keys = keyDir.size();
+            event.bytesScanned = scannedBytes;
+            event.hintsUsed = fromHints;
+            event.commit();
+        }
         return new Recovered(active, nextId);
     }
 
@@ -221,6 +235,7 @@ public final class Recovery {
         }
         long end = Math.max(scanFrom, Math.min(length, RecordFormat.FILE_HEADER_SIZE));
         if (scanFrom < length) {
+            scannedBytes += length - scanFrom;
             SegmentScanner.Result r = new SegmentScanner(reader, file, length, salt)
                     .scan(scanFrom, (offset, buf, off, len) -> applyRecord(seg, offset, buf, off, len));
             end = r.end();

@@ -1,5 +1,6 @@
 package io.caskbench.bitcask.segment;
 
+import io.caskbench.bitcask.events.HintWriteEvent;
 import io.caskbench.bitcask.format.HintFormat;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.io.ReaderGate;
@@ -157,15 +158,29 @@ public final class HintWriter {
      * not thrown.
      */
     public void write(Segment seg) {
+        HintWriteEvent event = new HintWriteEvent();
+        event.begin();
+        long end = seg.end();
+        long written = 0;
         try {
-            long end = seg.end();
             HintFormat.Builder hint = new HintFormat.Builder(seg.id(), seg.salt());
             new SegmentScanner(seg.reader(), seg.file(), end, seg.salt())
                     .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, length) -> hint.add(offset, buf, off, length));
-            dir.backend().writeFile(SegmentFiles.hintFile(dir.path(), seg.id()), hint.finish(end));
+            byte[] content = hint.finish(end);
+            dir.backend().writeFile(SegmentFiles.hintFile(dir.path(), seg.id()), content);
             dir.changed();
+            written = content.length;
+            event.succeeded = true;
         } catch (RuntimeException e) {
             LOG.warn("cannot write hint file for {}: {}; open will scan it instead", seg.file(), e.toString());
+        }
+        event.end();
+        if (event.shouldCommit()) {
+            event.store = dir.path().toString();
+            event.segment = seg.id();
+            event.segmentBytes = end;
+            event.hintBytes = written;
+            event.commit();
         }
     }
 }

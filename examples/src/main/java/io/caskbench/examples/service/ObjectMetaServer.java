@@ -14,6 +14,7 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -57,7 +58,7 @@ public final class ObjectMetaServer implements AutoCloseable {
 
     private ObjectMetaServer(ServiceConfig config, Function<ServiceConfig, ObjectStore> opener) throws IOException {
         this.config = config;
-        this.metrics = new ServiceMetrics(this::storeStats);
+        this.metrics = new ServiceMetrics();
         this.api = new ObjectApi(metrics, config.maxBodyBytes(), Clock.systemUTC(),
                 Math.max(1, config.shutdownGrace().toSeconds()));
         // Bounded on both ends: a fixed number of workers and a fixed queue. When both are full the
@@ -168,9 +169,7 @@ public final class ObjectMetaServer implements AutoCloseable {
         if (!due || s.segmentCount() < 2) {
             return null;
         }
-        long start = System.nanoTime();
         MergeResult result = store.merge();
-        metrics.merged(result, System.nanoTime() - start);
         log.info("merged {}: reclaimed {} bytes in {} ms", store.directory(), result.bytesReclaimed(), result.millis());
         return result;
     }
@@ -211,6 +210,7 @@ public final class ObjectMetaServer implements AutoCloseable {
     }
 
     private void opened(ObjectStore store) {
+        metrics.store(store.bitcask(), storeName(store));
         api.opened(store);
         log.info("serving {} (data {}, backend {}, sync {}, {} workers, {} keys)", uri(), store.directory(),
                 config.backend(), config.syncPolicy(), config.threads(), store.stats().keyCount());
@@ -232,9 +232,10 @@ public final class ObjectMetaServer implements AutoCloseable {
         }
     }
 
-    private BitCaskStats storeStats() {
-        ObjectStore store = api.store();
-        return store == null ? null : store.stats();
+    /** The store's tag on its meters: its directory's name. */
+    private static String storeName(ObjectStore store) {
+        Path name = store.directory().getFileName();
+        return name == null ? store.directory().toString() : name.toString();
     }
 
     /** Binds the listener; a port clash names the address and port, and how to choose another. */

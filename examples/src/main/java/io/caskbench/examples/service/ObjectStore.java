@@ -122,6 +122,11 @@ public final class ObjectStore implements AutoCloseable {
         return db.directory();
     }
 
+    /** The underlying store, for its meters. */
+    BitCask bitcask() {
+        return db;
+    }
+
     /** Closes the store, forcing everything written to disk. */
     @Override
     public void close() {

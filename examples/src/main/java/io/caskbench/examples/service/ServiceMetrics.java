@@ -1,9 +1,7 @@
 package io.caskbench.examples.service;
 
-import io.caskbench.bitcask.BitCaskStats;
-import io.caskbench.bitcask.MergeResult;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.micrometer.BitCaskMetrics;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -14,13 +12,12 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The service's metrics in a Micrometer registry that renders the Prometheus text format for
- * {@code GET /metrics}: requests by route, method and status with a latency histogram, the store's
- * size and fragmentation, and the merges the service ran. Thread-safe.
+ * {@code GET /metrics}: requests by route, method and status with a latency histogram, and, once
+ * the store is open, its meters from {@link BitCaskMetrics} (sizes, calls, merges, forces).
+ * Thread-safe.
  */
 final class ServiceMetrics {
 
@@ -34,28 +31,18 @@ final class ServiceMetrics {
         Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10)};
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    private final Timer merges;
-    private final Counter reclaimed;
 
-    /**
-     * Registers the meters. {@code stats} gives the store's current figures, or null while no
-     * store is open; the store gauges then read NaN, which Prometheus shows as a gap.
-     */
-    ServiceMetrics(Supplier<BitCaskStats> stats) {
-        storeGauge("bitcask.keys", "Live keys in the store", null, stats, BitCaskStats::keyCount);
-        storeGauge("bitcask.live", "Bytes of current records", "bytes", stats, BitCaskStats::liveBytes);
-        storeGauge("bitcask.dead", "Bytes of overwritten, deleted and expired records: what a merge reclaims",
-                "bytes", stats, BitCaskStats::deadBytes);
-        storeGauge("bitcask.disk", "Bytes of data and hint files", "bytes", stats, BitCaskStats::diskBytes);
-        storeGauge("bitcask.segments", "Segment files", null, stats, BitCaskStats::segmentCount);
-        merges = Timer.builder("bitcask.merge").description("Merges the service ran, and how long they took")
-                .register(registry);
-        reclaimed = Counter.builder("bitcask.merge.reclaimed").baseUnit("bytes")
-                .description("Bytes merges gave back to the file system").register(registry);
+    /** Registers the JVM's meters; the store's come with {@link #store}. */
+    ServiceMetrics() {
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
         new UptimeMetrics().bindTo(registry);
+    }
+
+    /** Registers the meters of the store, once it is open, tagged {@code store=<name>}. */
+    void store(BitCask db, String name) {
+        new BitCaskMetrics(db, name).bindTo(registry);
     }
 
     /**
@@ -72,26 +59,8 @@ final class ServiceMetrics {
                 .record(nanos, TimeUnit.NANOSECONDS);
     }
 
-    /** Records a merge the service ran. */
-    void merged(MergeResult result, long nanos) {
-        merges.record(nanos, TimeUnit.NANOSECONDS);
-        reclaimed.increment(Math.max(0, result.bytesReclaimed()));
-    }
-
     /** Every meter in the Prometheus text format. */
     String scrape() {
         return registry.scrape();
-    }
-
-    private void storeGauge(String name, String description, String unit, Supplier<BitCaskStats> stats,
-                            ToDoubleFunction<BitCaskStats> value) {
-        Gauge.builder(name, stats, s -> {
-                    BitCaskStats now = s.get();
-                    return now == null ? Double.NaN : value.applyAsDouble(now);
-                })
-                .description(description)
-                .baseUnit(unit)
-                .strongReference(true)
-                .register(registry);
     }
 }

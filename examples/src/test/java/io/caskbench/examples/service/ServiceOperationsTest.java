@@ -71,7 +71,7 @@ class ServiceOperationsTest {
         assertThat(object.raw().headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(object.raw().headers().firstValue("Retry-After")).hasValue("1");
         assertThat(object.json().get("detail").asText()).isEqualTo("the store is still opening");
-        assertThat(get(client, "/metrics").body()).contains("bitcask_keys NaN");
+        assertThat(get(client, "/metrics").body()).as("no store meters before it opens").doesNotContain("bitcask_keys");
 
         release.countDown();
         server.awaitOpen();
@@ -138,6 +138,7 @@ class ServiceOperationsTest {
         assertThat(metrics.status()).isEqualTo(200);
         assertThat(metrics.raw().headers().firstValue("Content-Type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
         String text = metrics.body();
+        String store = "store=\"" + dir.getFileName() + "\"";
         String put = "method=\"PUT\",route=\"/buckets/{bucket}/objects/{key}\"";
         assertThat(text)
                 .contains("# TYPE http_server_requests_seconds histogram")
@@ -149,11 +150,19 @@ class ServiceOperationsTest {
                 .doesNotContain("BREW")
                 .contains("http_server_requests_seconds_bucket{" + put + ",status=\"201\",le=\"0.001\"}")
                 .contains("http_server_requests_seconds_bucket{" + put + ",status=\"201\",le=\"+Inf\"} 2")
-                .contains("bitcask_keys 2.0")
-                .contains("bitcask_merge_seconds_count 0")
-                .containsPattern("(?m)^bitcask_live_bytes [1-9]")
-                .containsPattern("(?m)^bitcask_dead_bytes [1-9]")
-                .containsPattern("(?m)^bitcask_disk_bytes [1-9]");
+                .contains("bitcask_keys{" + store + "} 2.0")
+                .contains("bitcask_merges_seconds_count{" + store + "} 0")
+                .containsPattern("(?m)^bitcask_live_bytes\\{" + store + "\\} [1-9]")
+                .containsPattern("(?m)^bitcask_dead_bytes\\{" + store + "\\} [1-9]")
+                .containsPattern("(?m)^bitcask_disk_bytes\\{" + store + "\\} [1-9]")
+                .containsPattern("(?m)^bitcask_index_bytes\\{" + store + "\\} [1-9]")
+                .containsPattern("(?m)^bitcask_segments\\{" + store + "\\} [1-9]")
+                .contains("bitcask_puts_total{" + store + "} 3.0")
+                .contains("bitcask_gets_total{" + store + "} 1.0")
+                .contains("bitcask_deletes_total{" + store + "} 0.0")
+                .contains("bitcask_forces_seconds_count{" + store + "} 0")
+                .contains("bitcask_refused_writes_total{" + store + "} 0.0")
+                .contains("# HELP bitcask_keys Live keys in the store");
     }
 
     @Test
@@ -177,9 +186,10 @@ class ServiceOperationsTest {
         assertThat(server.mergeIfDue()).as("nothing left to merge").isNull();
 
         String text = get(client, "/metrics").body();
-        assertThat(text).contains("bitcask_merge_seconds_count 1")
-                .contains("bitcask_merge_reclaimed_bytes_total " + (double) merged.bytesReclaimed())
-                .contains("bitcask_keys 10.0");
+        String store = "store=\"" + dir.getFileName() + "\"";
+        assertThat(text).contains("bitcask_merges_seconds_count{" + store + "} 1")
+                .contains("bitcask_merge_reclaimed_bytes_total{" + store + "} " + (double) merged.bytesReclaimed())
+                .contains("bitcask_keys{" + store + "} 10.0");
         assertThat(client.get("photos", "o195").status()).isEqualTo(200);
     }
 

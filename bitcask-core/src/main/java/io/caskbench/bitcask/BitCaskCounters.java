@@ -1,0 +1,24 @@
+package io.caskbench.bitcask;
+
+import java.time.Duration;
+
+/**
+ * Threading: immutable, safe everywhere.
+ *
+ * <p>What a store has done since it was opened: calls, merges and forces, counted as they happen.
+ * Each figure is read on its own, so one taken while calls run may be a few operations apart from
+ * another.
+ *
+ * @param puts          puts, batch members included, failed ones too
+ * @param gets          gets, failed ones too ({@code containsKey} and iteration not counted)
+ * @param deletes       deletes, batch members included, whether or not the key had a value
+ * @param merges        merges that rewrote something
+ * @param mergeTime     the wall time of those merges together
+ * @param mergeReclaimedBytes bytes those merges gave back to the file system
+ * @param forces        forces made for durability: {@code sync()}, the interval's sync, writes under {@code ALWAYS}
+ * @param forceTime     the wall time of those forces together
+ * @param refusedWrites writes refused because a force failed earlier
+ */
+public record BitCaskCounters(long puts, long gets, long deletes, long merges, Duration mergeTime,
+                              long mergeReclaimedBytes, long forces, Duration forceTime, long refusedWrites) {
+}

@@ -1,0 +1,77 @@
+package io.caskbench.bitcask.micrometer;
+
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.BitCaskStats;
+import io.caskbench.bitcask.MergeResult;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The binder's meters against what a store did and what its stats say. */
+class BitCaskMetricsTest {
+
+    @TempDir
+    Path tmp;
+
+    private static double gauge(SimpleMeterRegistry r, String name) {
+        return r.get(name).tag("store", "objects").gauge().value();
+    }
+
+    private static double counter(SimpleMeterRegistry r, String name) {
+        return r.get(name).tag("store", "objects").functionCounter().count();
+    }
+
+    @Test
+    void metersFollowTheStoreAndAreTaggedWithItsName() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        BitCask db = BitCask.open(tmp.resolve("objects"), BitCaskOptions.builder().segmentSize(64 << 10).build());
+        MergeResult merged;
+        try {
+            new BitCaskMetrics(db, "objects", List.of(Tag.of("service", "meta"))).bindTo(registry);
+            assertThat(gauge(registry, "bitcask.keys")).isZero();
+            for (int round = 0; round < 2; round++) {
+                for (int i = 0; i < 1000; i++) {
+                    db.put("k" + i, new byte[100]);
+                }
+            }
+            db.get("k1");
+            db.delete("k2");
+            db.sync();
+
+            BitCaskStats s = db.stats();
+            assertThat(gauge(registry, "bitcask.keys")).isEqualTo(999);
+            assertThat(gauge(registry, "bitcask.live")).isEqualTo(s.liveBytes());
+            assertThat(gauge(registry, "bitcask.dead")).isEqualTo(s.deadBytes()).isPositive();
+            assertThat(gauge(registry, "bitcask.disk")).isEqualTo(s.diskBytes());
+            assertThat(gauge(registry, "bitcask.index")).isEqualTo(s.indexBytes()).isPositive();
+            assertThat(gauge(registry, "bitcask.segments")).isEqualTo(s.segmentCount()).isGreaterThan(1);
+            assertThat(counter(registry, "bitcask.puts")).isEqualTo(2000);
+            assertThat(counter(registry, "bitcask.gets")).isEqualTo(1);
+            assertThat(counter(registry, "bitcask.deletes")).isEqualTo(1);
+            FunctionTimer forces = registry.get("bitcask.forces").tag("store", "objects").functionTimer();
+            assertThat(forces.count()).isEqualTo(1);
+            assertThat(forces.totalTime(TimeUnit.NANOSECONDS)).isPositive();
+
+            merged = db.merge();
+            FunctionTimer merges = registry.get("bitcask.merges").tags("store", "objects", "service", "meta").functionTimer();
+            assertThat(merges.count()).isEqualTo(1);
+            assertThat(merges.totalTime(TimeUnit.NANOSECONDS)).isPositive();
+            assertThat(counter(registry, "bitcask.merge.reclaimed")).isEqualTo(merged.bytesReclaimed());
+            assertThat(counter(registry, "bitcask.refused.writes")).isZero();
+            assertThat(gauge(registry, "bitcask.dead")).isZero();
+        } finally {
+            db.close();
+        }
+        assertThat(gauge(registry, "bitcask.keys")).as("closed").isNaN();
+        assertThat(counter(registry, "bitcask.puts")).as("counts outlive close").isEqualTo(2000);
+    }
+}

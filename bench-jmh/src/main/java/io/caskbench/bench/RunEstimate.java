@@ -97,7 +97,7 @@ public record RunEstimate(String label, int trials, double nominalSeconds) {
      * {@code Class} for several methods of one class, {@code Class.method} for one, comma-separated
      * classes, at most {@link #MAX_NAMED} of them.
      */
-    private static String label(Collection<BenchmarkListEntry> benchmarks) {
+    static String label(Collection<BenchmarkListEntry> benchmarks) {
         Map<String, Set<String>> methods = new LinkedHashMap<>();
         for (BenchmarkListEntry b : benchmarks) {
             String name = b.getUsername();

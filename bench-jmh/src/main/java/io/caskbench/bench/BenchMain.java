@@ -53,6 +53,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class BenchMain {
 
+    /** Forks every published headline and goal row comes from; a run with fewer gives indicative verdicts. */
+    static final int PUBLISHED_FORKS = 5;
+
     private BenchMain() {
     }
 
@@ -269,6 +272,14 @@ public final class BenchMain {
                 options.getIncludes(), options.getExcludes());
     }
 
+    /** Fewest forks any row had, and whether that makes the verdicts indicative. */
+    static String forks(List<RunResult> results) {
+        int fewest = results.stream().mapToInt(r -> r.getBenchmarkResults().size()).min().orElse(0);
+        return fewest >= PUBLISHED_FORKS ? "at least " + fewest + " per row"
+                : fewest + " per row at the fewest: verdicts are indicative (published verdicts need "
+                        + PUBLISHED_FORKS + ")";
+    }
+
     private static void comparison(Suite suite, RunSettings settings, List<RunResult> results, PrintStream out)
             throws IOException {
         Path dir = settings.results();
@@ -277,7 +288,8 @@ public final class BenchMain {
             String text = "caskbench suite '" + suite.name() + "', profile "
                     + settings.profile().name().toLowerCase(Locale.ROOT) + "\n"
                     + "machine : " + Machine.read(dir).orElseGet(Machine::capture).oneLine() + "\n"
-                    + "results : " + dir.resolve(suite.name() + ".json") + "\n\n" + comparison.get();
+                    + "results : " + dir.resolve(suite.name() + ".json") + "\n"
+                    + "forks   : " + forks(results) + "\n\n" + comparison.get();
             Path file = dir.resolve(suite.name() + "-comparison.txt");
             Files.writeString(file, text, StandardCharsets.UTF_8);
             out.printf("%n%s%nwritten: %s%n", text, file);

@@ -21,10 +21,18 @@ import org.openjdk.jmh.util.Optional;
  * @param suite the suite's name
  * @param run 0-based index of the suite's JMH run the trial belongs to
  * @param label the benchmark and its parameters, as people read them
+ * @param benchmark the benchmark method, as JMH names it
+ * @param params the value of each of the benchmark's parameters
  * @param options the run's options narrowed to this one trial
  * @param nominalSeconds the trial's nominal time ({@link RunEstimate})
  */
-public record Trial(String suite, int run, String label, Options options, double nominalSeconds) {
+public record Trial(String suite, int run, String label, String benchmark, Map<String, String> params,
+        Options options, double nominalSeconds) {
+
+    /** Copies the parameters. */
+    public Trial {
+        params = Map.copyOf(params);
+    }
 
     /**
      * The trials of one JMH run, in the order JMH itself would run them: by benchmark, then mode, then
@@ -48,7 +56,7 @@ public record Trial(String suite, int run, String label, Options options, double
                             List.of("^" + Pattern.quote(b.getUsername()) + "$"));
                     String label = RunEstimate.label(List.of(b)) + (mode == null ? "" : " " + mode.shortLabel())
                             + varying(params, combinations);
-                    trials.add(new Trial(suite, run, label, narrowed,
+                    trials.add(new Trial(suite, run, label, b.getUsername(), params, narrowed,
                             RunEstimate.of(narrowed, List.of(b)).nominalSeconds()));
                 }
             }

@@ -5,6 +5,7 @@ import static org.assertj.core.data.Offset.offset;
 
 import io.caskbench.bench.store.StoreSuite;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Mode;
@@ -73,8 +74,8 @@ class ProgressTest {
     @Test
     void oneEstimateForTheWholeRunMovesWithEveryForkAndIteration() {
         Options none = new OptionsBuilder().build();
-        List<Trial> trials = List.of(new Trial("store", 0, "A", none, 60), new Trial("store", 0, "B", none, 120),
-                new Trial("files", 0, "C", none, 60));
+        List<Trial> trials = List.of(new Trial("store", 0, "A", "a", Map.of(), none, 60),
+                new Trial("store", 0, "B", "b", Map.of(), none, 120), new Trial("files", 0, "C", "c", Map.of(), none, 60));
         long[] now = {0};
         Progress p = new Progress(trials, () -> now[0]);
         p.start();

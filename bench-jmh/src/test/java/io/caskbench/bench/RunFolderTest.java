@@ -88,6 +88,12 @@ class RunFolderTest {
         assertThat(RunFolders.latest(root)).contains(earlier);
     }
 
+    @Test
+    void fewerThanFiveForksMakeTheVerdictsIndicative() {
+        assertThat(BenchMain.forks(List.of(row("get", 1), row("put", 2))))
+                .isEqualTo("1 per row at the fewest: verdicts are indicative (published verdicts need 5)");
+    }
+
     /** A one-fork, one-iteration throughput result of benchmark {@code Fake.<method>}. */
     static RunResult row(String method, double opsPerSecond) {
         IterationParams warmup = new IterationParams(IterationType.WARMUP, 0, TimeValue.seconds(1), 1);

@@ -34,7 +34,11 @@ public final class OneSuite extends PeerSuite {
     /** The same in every profile but smoke, which shortens it as it shortens every suite. */
     @Override
     public List<ChainedOptionsBuilder> runs(Profile profile) {
-        ChainedOptionsBuilder get = StoreSuite.peers(profile, "get").param("store", StoreKind.BITCASK_MAPPED.name());
+        // Its own options, not the store suite's with some changed: JMH adds a parameter's values up.
+        ChainedOptionsBuilder get = StoreSuite.base(profile)
+                .include(StoreSuite.pattern(PeersSingleThread.class) + "get$")
+                .param("keyCount", profile == Profile.SMOKE ? StoreSuite.SMOKE_KEYS : StoreSuite.POINT)
+                .param("valueSize", "100").param("order", "RANDOM").param("store", StoreKind.BITCASK_MAPPED.name());
         return List.of(profile == Profile.SMOKE ? get : get.forks(1).warmupIterations(2)
                 .warmupTime(TimeValue.seconds(1)).measurementIterations(3).measurementTime(TimeValue.seconds(1)));
     }

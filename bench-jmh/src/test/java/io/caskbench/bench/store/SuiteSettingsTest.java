@@ -60,6 +60,37 @@ class SuiteSettingsTest {
         }
     }
 
+    /** JMH adds up a parameter given twice, and would run the same row twice: no suite may do that. */
+    @Test
+    void noRunGivesAParameterValueTwice() {
+        for (Suite suite : io.caskbench.bench.BenchMain.suites().values()) {
+            for (Suite.Profile profile : Suite.Profile.values()) {
+                for (var r : suite.runs(profile)) {
+                    Options run = r.build();
+                    for (String name : List.of("store", "keyCount", "valueSize", "order", "backend", "opsPerThread")) {
+                        var values = run.getParameter(name);
+                        if (values.hasValue()) {
+                            assertThat(values.get()).as("%s %s %s %s", suite.name(), profile, run.getIncludes(), name)
+                                    .doesNotHaveDuplicates();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The one-number suite is one row. */
+    @Test
+    void theOneSuiteIsOneRow() {
+        for (Suite.Profile profile : Suite.Profile.values()) {
+            List<Options> runs = new OneSuite().runs(profile).stream().map(r -> r.build()).toList();
+            assertThat(runs).hasSize(1);
+            for (String name : List.of("store", "keyCount", "valueSize", "order")) {
+                assertThat(runs.get(0).getParameter(name).get()).as(profile + " " + name).hasSize(1);
+            }
+        }
+    }
+
     private static java.util.Set<String> stores(Suite suite, Suite.Profile profile) {
         java.util.Set<String> run = new java.util.TreeSet<>();
         for (var r : suite.runs(profile)) {

@@ -23,6 +23,7 @@ class SuiteSettingsTest {
     void theStoreSuitesTogetherRunEveryStoreKind() {
         java.util.Set<String> run = new java.util.TreeSet<>();
         for (Suite suite : List.of(new StoreSuite(), new ThreadsSuite(), new SettingsSuite(), new SeedSuite())) {
+            run.addAll(stores(suite, Suite.Profile.QUICK));
             run.addAll(stores(suite, Suite.Profile.FULL));
         }
         assertThat(run).containsExactlyInAnyOrderElementsOf(java.util.Arrays.stream(

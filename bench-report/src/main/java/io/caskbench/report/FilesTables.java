@@ -96,7 +96,7 @@ public final class FilesTables {
         return switch (s.verdict(false)) {
             case WIN -> "-> " + setting + ": forcing each chunk is faster, " + ratio;
             case LOSS -> "-> " + setting + ": forcing once at the end is faster, " + ratio;
-            case WITHIN_SPREAD -> "-> " + setting + ": no winner, within the spread, " + ratio;
+            default -> "-> " + setting + ": no winner, the ratio's range holds 1, " + ratio;
         };
     }
 

@@ -140,7 +140,7 @@ public final class BenchMain {
         progress.start();
         out.println(progress.line());
         OutputFormat format = new ProgressFormat(OutputFormatFactory.createFormatInstance(out,
-                cli.verbosity().orElse(VerboseMode.NORMAL)), progress);
+                cli.verbosity().orElse(VerboseMode.NORMAL)), progress, System::nanoTime);
 
         int status = 0;
         int index = 0;

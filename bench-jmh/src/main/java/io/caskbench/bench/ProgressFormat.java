@@ -3,6 +3,7 @@ package io.caskbench.bench;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.annotations.Mode;
@@ -16,7 +17,8 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 /**
  * JMH's own console output with the runner's {@link Progress} woven in: JMH's per-run line
  * ({@code # Run progress: ..., ETA ...}), which knows only the one row at hand, is replaced by the whole
- * run's line, which is printed again at every fork; every finished iteration moves the estimate. JMH's
+ * run's line, which is printed again at every fork and, in a long fork, every {@link #REPEAT_NANOS} between
+ * iterations; every finished iteration moves the estimate. JMH's
  * table at the end of each of its runs is left out, because each of those runs is one row; the runner
  * prints the suite's comparison instead.
  */
@@ -25,12 +27,20 @@ final class ProgressFormat implements OutputFormat {
     /** JMH's line before each fork: {@code # Fork: 2 of 3} or {@code # Warmup Fork: 1 of 1}. */
     private static final Pattern FORK = Pattern.compile("^# (?:Warmup )?Fork: (\\d+) of (\\d+)");
 
+    /** Longest a fork goes without the progress line: long forks get it again between iterations. */
+    static final long REPEAT_NANOS = 30_000_000_000L;
+
     private final OutputFormat jmh;
     private final Progress progress;
+    private final LongSupplier nanos;
+    /** When the progress line was last printed; JMH calls its format on one thread. */
+    private long printed;
 
-    ProgressFormat(OutputFormat jmh, Progress progress) {
+    ProgressFormat(OutputFormat jmh, Progress progress, LongSupplier nanos) {
         this.jmh = jmh;
         this.progress = progress;
+        this.nanos = nanos;
+        this.printed = nanos.getAsLong();
     }
 
     @Override
@@ -43,6 +53,14 @@ final class ProgressFormat implements OutputFormat {
             IterationResult data) {
         jmh.iterationResult(benchParams, params, iteration, data);
         progress.iterationDone(nominalSeconds(benchParams, params));
+        if (nanos.getAsLong() - printed >= REPEAT_NANOS) {
+            printProgress();
+        }
+    }
+
+    private void printProgress() {
+        jmh.println(progress.line());
+        printed = nanos.getAsLong();
     }
 
     /** The configured length of one iteration; single-shot iterations have a nominal one. */
@@ -79,14 +97,14 @@ final class ProgressFormat implements OutputFormat {
     @Override
     public void println(String s) {
         if (s.startsWith("# Run progress:")) {
-            jmh.println(progress.line());
+            printProgress();
             return;
         }
         jmh.println(s);
         Matcher fork = FORK.matcher(s);
         if (fork.find()) {
             progress.forkStarted(Integer.parseInt(fork.group(1)), Integer.parseInt(fork.group(2)));
-            jmh.println(progress.line());
+            printProgress();
         }
     }
 

@@ -1,10 +1,13 @@
 package io.caskbench.bench;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import io.caskbench.report.Machine;
 import io.caskbench.report.Reports;
 import io.caskbench.report.RunFolders;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,6 +55,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * marks the folder partial and renders the report of what there is ({@link RunFolder}).
  */
 public final class BenchMain {
+
+    /** The system property naming the folder of filled stores, read by the store benchmarks' fixtures. */
+    public static final String FILL_CACHE = "caskbench.fillCache";
 
     /** Forks every published headline and goal row comes from; a run with fewer gives indicative verdicts. */
     static final int PUBLISHED_FORKS = 5;
@@ -124,7 +130,17 @@ public final class BenchMain {
             System.setProperty("jmh.ignoreLock", "true");
         }
         CommandLineOptions cli = new CommandLineOptions(settings.jmhArgs().toArray(new String[0]));
-        Map<Suite, List<List<Trial>>> plan = plan(chosen, settings, cli);
+        Path fills = fillCache();
+        try {
+            return run(settings, root, out, onInterrupt, chosen, cli, fills);
+        } finally {
+            deleteQuietly(fills);
+        }
+    }
+
+    private static int run(RunSettings settings, Path root, PrintStream out, boolean onInterrupt, List<Suite> chosen,
+            CommandLineOptions cli, Path fills) {
+        Map<Suite, List<List<Trial>>> plan = plan(chosen, settings, cli, fills);
         List<Trial> all = plan.values().stream().flatMap(List::stream).flatMap(List::stream).toList();
         int runs = plan.values().stream().mapToInt(List::size).sum();
 
@@ -132,7 +148,10 @@ public final class BenchMain {
         Machine.write(dir);
         RunFolder folder = new RunFolder(dir, root, runs, all.size());
         folder.begin();
-        Thread hook = new Thread(() -> interrupted(folder, out), "caskbench-interrupt");
+        Thread hook = new Thread(() -> {
+            interrupted(folder, out);
+            deleteQuietly(fills);
+        }, "caskbench-interrupt");
         if (onInterrupt) {
             Runtime.getRuntime().addShutdownHook(hook);
         }
@@ -220,14 +239,17 @@ public final class BenchMain {
     }
 
     /** Every suite's runs, each split into its rows, with the user's arguments layered over the suite's. */
-    private static Map<Suite, List<List<Trial>>> plan(List<Suite> suites, RunSettings settings, CommandLineOptions cli) {
+    private static Map<Suite, List<List<Trial>>> plan(List<Suite> suites, RunSettings settings, CommandLineOptions cli,
+            Path fills) {
         // A regex among the arguments makes main() hand over to JMH; a caller of run() gets it as a filter.
         List<String> filters = new ArrayList<>(cli.getIncludes());
         if (!settings.include().isEmpty()) {
             filters.add(settings.include());
         }
-        List<String> forkArgs = ForkArgs.inherited(ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                settings.results());
+        List<String> forkArgs = new ArrayList<>(ForkArgs.inherited(ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                settings.results()));
+        // Each persistent store is filled once per invocation; later forks copy its files.
+        forkArgs.add("-D" + FILL_CACHE + "=" + fills);
         Map<Suite, List<List<Trial>>> plan = new LinkedHashMap<>();
         for (Suite suite : suites) {
             List<List<Trial>> runs = new ArrayList<>();
@@ -264,6 +286,28 @@ public final class BenchMain {
         out.flush();
         // A fork started while the hook ran must not outlive the run either.
         ProcessHandle.current().descendants().forEach(ProcessHandle::destroy);
+    }
+
+    /** A new folder for the filled stores of this invocation, beside the stores' scratch folders. */
+    private static Path fillCache() {
+        try {
+            Path base = Path.of(System.getProperty("caskbench.data", System.getProperty("java.io.tmpdir")));
+            Files.createDirectories(base);
+            return Files.createTempDirectory(base, "caskbench-fills-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a folder for filled stores", e);
+        }
+    }
+
+    /** Deletes {@code dir} and everything in it; a failure is reported, not thrown. */
+    private static void deleteQuietly(Path dir) {
+        try {
+            if (Files.exists(dir)) {
+                MoreFiles.deleteRecursively(dir, RecursiveDeleteOption.ALLOW_INSECURE);
+            }
+        } catch (IOException e) {
+            System.err.println("caskbench: could not delete " + dir + ": " + e);
+        }
     }
 
     /** The benchmarks JMH will run for {@code options}, found the way JMH's runner finds them. */

@@ -80,7 +80,7 @@ public final class SuiteDocs {
         }
         out.append("\nAn estimate is the rows' forks times their iterations' configured length, plus "
                 + Math.round(RunEstimate.FORK_SECONDS) + " s per fork for the JVM's start and the trial's set-up;"
-                + " filling the stores takes longer, which the measured times include. Add"
+                + " the first fill of each store takes longer, which the measured times include. Add"
                 + " `-Dcaskbench.profile=full` for the full profile. On JDK 22 and newer the rows of BitCask's"
                 + " MEMORY_SEGMENT backend are added where a suite runs every backend.\n");
         for (Map.Entry<Suite, List<List<Trial>>> e : quick.entrySet()) {

@@ -39,11 +39,32 @@ final class OpenStore implements AutoCloseable {
      * @return the allocated bytes of the closed store's directory
      */
     long closeMeasureReopen() {
+        return closeMeasureReopen((closed, bytes) -> { });
+    }
+
+    /** {@link #closeMeasureReopen()}, handing the closed directory and its bytes to {@code whileClosed}. */
+    long closeMeasureReopen(java.util.function.ObjLongConsumer<Path> whileClosed) {
         adapter.close();
         adapter = null;
         long bytes = Footprint.diskBytes(dir);
+        whileClosed.accept(dir, bytes);
         adapter = kind.open(dir, config);
         return bytes;
+    }
+
+    /** Closes the store, replaces its files with a copy of those under {@code source}, and opens it again. */
+    void replaceFiles(Path source) {
+        adapter.close();
+        adapter = null;
+        try (java.util.stream.Stream<Path> old = java.nio.file.Files.list(dir)) {
+            for (Path p : old.toList()) {
+                StoreDirs.deleteEntry(p);
+            }
+            FillCache.copyTree(source, dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot copy the filled store " + source + " into " + dir, e);
+        }
+        adapter = kind.open(dir, config);
     }
 
     /** The store. */

@@ -1,17 +1,19 @@
 package io.caskbench.bench;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import io.caskbench.report.Machine;
 import io.caskbench.report.Reports;
 import io.caskbench.report.RunFolders;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,13 +22,12 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.SortedSet;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatFactory;
-import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -43,13 +44,23 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code -Dcaskbench.include=<regex>}, with {@code -Dcaskbench.jmhArgs="..."} and any other command-line
  * arguments overriding the suites' JMH settings.
  *
- * <p>A suite run writes into a new folder of its own under the results root ({@code -Dcaskbench.results},
- * default {@code results} under the current directory), and points {@code <root>/latest} at it: first
- * {@code machine.json}; for each suite {@code <suite>.json} in JMH's JSON format and, where the suite has
- * one, {@code <suite>-comparison.txt}; at the end bench-report renders {@code <suite>-summary.txt} for
- * every results file and {@code index.html}.
+ * <p>Each row (one benchmark with one set of parameters, a {@link Trial}) is a JMH run of its own, so its
+ * result reaches disk as soon as it is done; one progress line ({@link Progress}) estimates the time left
+ * in the whole invocation. A suite run writes into a new folder of its own under the results root
+ * ({@code -Dcaskbench.results}, default {@code results} under the current directory): first
+ * {@code machine.json}; for each suite {@code <suite>.json} in JMH's JSON format, rewritten after every
+ * row, and, where the suite has one, {@code <suite>-comparison.txt}; at the end bench-report renders
+ * {@code <suite>-summary.txt} for every results file and {@code index.html}. {@code <root>/latest} points
+ * at the folder once its first row is written. An interrupt (SIGINT, SIGTERM) keeps every finished row,
+ * marks the folder partial and renders the report of what there is ({@link RunFolder}).
  */
 public final class BenchMain {
+
+    /** The system property naming the folder of filled stores, read by the store benchmarks' fixtures. */
+    public static final String FILL_CACHE = "caskbench.fillCache";
+
+    /** Forks every published headline and goal row comes from; a run with fewer gives indicative verdicts. */
+    static final int PUBLISHED_FORKS = 5;
 
     private BenchMain() {
     }
@@ -65,10 +76,12 @@ public final class BenchMain {
                 return;
             }
             RunSettings settings = RunSettings.from(System.getProperties(), args);
-            Path run = RunFolders.create(settings.results(), String.join("+", settings.suites()));
-            System.out.printf("results: %s (%s points at it)%n", run, settings.results().resolve(RunFolders.LATEST));
+            Path run = RunFolders.createUnpointed(settings.results(), String.join("+", settings.suites()),
+                    Clock.systemDefaultZone());
+            System.out.printf("results: %s (%s points at it once a row is written)%n", run,
+                    settings.results().resolve(RunFolders.LATEST));
             status = run(new RunSettings(settings.suites(), settings.profile(), settings.include(), settings.jmhArgs(), run),
-                    System.out);
+                    settings.results(), System.out, true);
         } catch (IllegalArgumentException | CommandLineOptionException e) {
             System.err.println("caskbench: " + e.getMessage());
             status = 2;
@@ -87,11 +100,22 @@ public final class BenchMain {
 
     /**
      * Runs the suites of {@code settings}, writing results and summaries straight into
-     * {@code settings.results()} (the caller chooses the folder; {@link #main} makes a new one per run).
+     * {@code settings.results()} (the caller chooses the folder; {@link #main} makes a new one per run),
+     * and pointing no {@code latest} at it.
      *
      * @return 0 when every suite ran, 1 when one failed or produced no results
      */
     public static int run(RunSettings settings, PrintStream out) throws CommandLineOptionException {
+        return run(settings, null, out, false);
+    }
+
+    /**
+     * {@link #run(RunSettings, PrintStream)}, pointing {@code root/latest} at the folder once it has a row
+     * (none when {@code root} is null), and with {@code onInterrupt} a shutdown hook that keeps what an
+     * interrupt would otherwise lose.
+     */
+    static int run(RunSettings settings, Path root, PrintStream out, boolean onInterrupt)
+            throws CommandLineOptionException {
         Map<String, Suite> available = suites();
         List<Suite> chosen = new ArrayList<>();
         for (String name : settings.suites()) {
@@ -106,69 +130,184 @@ public final class BenchMain {
             System.setProperty("jmh.ignoreLock", "true");
         }
         CommandLineOptions cli = new CommandLineOptions(settings.jmhArgs().toArray(new String[0]));
+        Path fills = fillCache();
+        try {
+            return run(settings, root, out, onInterrupt, chosen, cli, fills);
+        } finally {
+            deleteQuietly(fills);
+        }
+    }
+
+    private static int run(RunSettings settings, Path root, PrintStream out, boolean onInterrupt, List<Suite> chosen,
+            CommandLineOptions cli, Path fills) {
+        Map<Suite, List<List<Trial>>> plan = plan(chosen, settings, cli, fills);
+        List<Trial> all = plan.values().stream().flatMap(List::stream).flatMap(List::stream).toList();
+        int runs = plan.values().stream().mapToInt(List::size).sum();
+
+        Path dir = settings.results();
+        Machine.write(dir);
+        RunFolder folder = new RunFolder(dir, root, runs, all.size());
+        folder.begin();
+        Thread hook = new Thread(() -> {
+            interrupted(folder, out);
+            deleteQuietly(fills);
+        }, "caskbench-interrupt");
+        if (onInterrupt) {
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+        Progress progress = new Progress(all, System::nanoTime);
+        progress.start();
+        out.println(progress.line());
+        OutputFormat format = new ProgressFormat(OutputFormatFactory.createFormatInstance(out,
+                cli.verbosity().orElse(VerboseMode.NORMAL)), progress, System::nanoTime);
+
+        int status = 0;
+        int index = 0;
+        for (Map.Entry<Suite, List<List<Trial>>> entry : plan.entrySet()) {
+            Suite suite = entry.getKey();
+            if (folder.interrupted()) {
+                break;
+            }
+            out.printf("%n=== caskbench suite '%s' (profile %s): %s%n", suite.name(),
+                    settings.profile().name().toLowerCase(Locale.ROOT), suite.description());
+            suite.beforeRuns(dir);
+            boolean failed = false;
+            for (List<Trial> run : entry.getValue()) {
+                if (run.isEmpty()) {
+                    out.println("(no benchmark of one of its runs matches the include filter; skipped)");
+                }
+                for (Trial trial : run) {
+                    int at = index++;
+                    if (failed || folder.interrupted()) {
+                        continue;
+                    }
+                    progress.trialStarted(at);
+                    try {
+                        folder.rows(suite.name(), List.copyOf(new Runner(trial.options(), format).run()));
+                    } catch (NoBenchmarksException e) {
+                        out.println("(no benchmark matches " + trial.label() + "; skipped)");
+                    } catch (RunnerException e) {
+                        if (!folder.interrupted()) {
+                            // Only a run that fails on error throws: the rest of the suite would fail alike.
+                            e.printStackTrace(out);
+                            status = 1;
+                            failed = true;
+                        }
+                    }
+                }
+                if (!failed && !folder.interrupted()) {
+                    folder.runDone();
+                }
+            }
+            if (folder.interrupted()) {
+                break;
+            }
+            List<RunResult> rows = folder.rowsOf(suite.name());
+            if (rows.isEmpty()) {
+                out.printf("suite '%s' produced no results; nothing written%n", suite.name());
+                status = 1;
+                continue;
+            }
+            out.printf("written: %s%n", folder.json(suite.name()));
+            try {
+                comparison(suite, settings, rows, out);
+            } catch (IOException | RuntimeException e) {
+                e.printStackTrace(out);
+                status = 1;
+            }
+        }
+        if (folder.interrupted()) {
+            // The shutdown hook keeps what there is; the JVM is on its way out.
+            return 130;
+        }
+        folder.finish();
+        if (onInterrupt) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Shutdown already began: the hook finds the run complete and does nothing.
+            }
+        }
+        try {
+            out.printf("report : %s%n", Reports.renderAll(dir));
+        } catch (RuntimeException e) {
+            // The results are written; a failed page must not hide them.
+            out.println("bench-report could not render " + dir + ": " + e);
+            status = 1;
+        }
+        return status;
+    }
+
+    /** Every suite's runs, each split into its rows, with the user's arguments layered over the suite's. */
+    private static Map<Suite, List<List<Trial>>> plan(List<Suite> suites, RunSettings settings, CommandLineOptions cli,
+            Path fills) {
         // A regex among the arguments makes main() hand over to JMH; a caller of run() gets it as a filter.
         List<String> filters = new ArrayList<>(cli.getIncludes());
         if (!settings.include().isEmpty()) {
             filters.add(settings.include());
         }
-        Machine.write(settings.results());
-        List<String> forkArgs = ForkArgs.inherited(ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                settings.results());
-        Progress progress = new Progress();
-        int status = 0;
-        for (Suite suite : chosen) {
-            out.printf("%n=== caskbench suite '%s' (profile %s): %s%n", suite.name(),
-                    settings.profile().name().toLowerCase(Locale.ROOT), suite.description());
-            List<RunResult> results = new ArrayList<>();
-            suite.beforeRuns(settings.results());
-            List<Options> runs = new ArrayList<>();
-            List<RunEstimate> estimates = new ArrayList<>();
+        List<String> forkArgs = new ArrayList<>(ForkArgs.inherited(ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                settings.results()));
+        // Each persistent store is filled once per invocation; later forks copy its files.
+        forkArgs.add("-D" + FILL_CACHE + "=" + fills);
+        Map<Suite, List<List<Trial>>> plan = new LinkedHashMap<>();
+        for (Suite suite : suites) {
+            List<List<Trial>> runs = new ArrayList<>();
+            int i = 0;
             for (var builder : suite.runs(settings.profile())) {
                 Options base = builder.build();
                 Options layered = new LayeredOptions(cli, base, Includes.intersect(base.getIncludes(), filters));
                 SortedSet<BenchmarkListEntry> matched = matching(layered);
-                runs.add(ForkArgs.replaceable(matched)
-                        ? new LayeredOptions(cli, base, layered.getIncludes(), forkArgs) : layered);
-                estimates.add(RunEstimate.of(layered, matched));
+                Options run = ForkArgs.replaceable(matched)
+                        ? new LayeredOptions(cli, base, layered.getIncludes(), forkArgs) : layered;
+                runs.add(Trial.split(suite.name(), i++, run, matched));
             }
+            plan.put(suite, runs);
+        }
+        return plan;
+    }
+
+    /**
+     * The shutdown hook: when the run is still going, marks it partial and says so, ends the benchmark
+     * forks JMH started for it, and renders the report of the rows kept.
+     */
+    private static void interrupted(RunFolder folder, PrintStream out) {
+        if (!folder.interrupt(out)) {
+            return;
+        }
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroy);
+        if (folder.rowCount() > 0) {
             try {
-                for (int i = 0; i < runs.size(); i++) {
-                    out.println(progress.line(suite.name(), estimates, i));
-                    if (estimates.get(i).trials() == 0) {
-                        continue;
-                    }
-                    long start = System.nanoTime();
-                    try {
-                        results.addAll(new Runner(runs.get(i)).run());
-                    } catch (NoBenchmarksException e) {
-                        out.println("(no benchmark of this run matches the include filter; skipped)");
-                    }
-                    progress.finished(estimates.get(i), Duration.ofNanos(System.nanoTime() - start));
-                }
-            } catch (RunnerException e) {
-                e.printStackTrace(out);
-                status = 1;
-            }
-            if (results.isEmpty()) {
-                out.printf("suite '%s' produced no results; nothing written%n", suite.name());
-                status = 1;
-                continue;
-            }
-            try {
-                write(suite, settings, results, out);
-            } catch (IOException e) {
-                e.printStackTrace(out);
-                status = 1;
+                out.printf("report : %s%n", Reports.renderAll(folder.dir()));
+            } catch (RuntimeException e) {
+                out.println("bench-report could not render " + folder.dir() + ": " + e);
             }
         }
+        out.flush();
+        // A fork started while the hook ran must not outlive the run either.
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroy);
+    }
+
+    /** A new folder for the filled stores of this invocation, beside the stores' scratch folders. */
+    private static Path fillCache() {
         try {
-            out.printf("report : %s%n", Reports.renderAll(settings.results()));
-        } catch (RuntimeException e) {
-            // The results are written; a failed page must not hide them.
-            out.println("bench-report could not render " + settings.results() + ": " + e);
-            status = 1;
+            Path base = Path.of(System.getProperty("caskbench.data", System.getProperty("java.io.tmpdir")));
+            Files.createDirectories(base);
+            return Files.createTempDirectory(base, "caskbench-fills-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a folder for filled stores", e);
         }
-        return status;
+    }
+
+    /** Deletes {@code dir} and everything in it; a failure is reported, not thrown. */
+    private static void deleteQuietly(Path dir) {
+        try {
+            if (Files.exists(dir)) {
+                MoreFiles.deleteRecursively(dir, RecursiveDeleteOption.ALLOW_INSECURE);
+            }
+        } catch (IOException e) {
+            System.err.println("caskbench: could not delete " + dir + ": " + e);
+        }
     }
 
     /** The benchmarks JMH will run for {@code options}, found the way JMH's runner finds them. */
@@ -177,21 +316,24 @@ public final class BenchMain {
                 options.getIncludes(), options.getExcludes());
     }
 
-    private static void write(Suite suite, RunSettings settings, Collection<RunResult> results, PrintStream out)
+    /** Fewest forks any row had, and whether that makes the verdicts indicative. */
+    static String forks(List<RunResult> results) {
+        int fewest = results.stream().mapToInt(r -> r.getBenchmarkResults().size()).min().orElse(0);
+        return fewest >= PUBLISHED_FORKS ? "at least " + fewest + " per row"
+                : fewest + " per row at the fewest: verdicts are indicative (published verdicts need "
+                        + PUBLISHED_FORKS + ")";
+    }
+
+    private static void comparison(Suite suite, RunSettings settings, List<RunResult> results, PrintStream out)
             throws IOException {
         Path dir = settings.results();
-        Files.createDirectories(dir);
-        Path json = dir.resolve(suite.name() + ".json");
-        try (PrintStream ps = new PrintStream(Files.newOutputStream(json), false, StandardCharsets.UTF_8)) {
-            ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
-        }
-        out.printf("written: %s%n", json);
         Optional<String> comparison = suite.comparison(ResultRow.of(results), dir);
         if (comparison.isPresent()) {
             String text = "caskbench suite '" + suite.name() + "', profile "
                     + settings.profile().name().toLowerCase(Locale.ROOT) + "\n"
                     + "machine : " + Machine.read(dir).orElseGet(Machine::capture).oneLine() + "\n"
-                    + "results : " + json + "\n\n" + comparison.get();
+                    + "results : " + dir.resolve(suite.name() + ".json") + "\n"
+                    + "forks   : " + forks(results) + "\n\n" + comparison.get();
             Path file = dir.resolve(suite.name() + "-comparison.txt");
             Files.writeString(file, text, StandardCharsets.UTF_8);
             out.printf("%n%s%nwritten: %s%n", text, file);

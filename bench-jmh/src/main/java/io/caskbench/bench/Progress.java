@@ -1,57 +1,111 @@
 package io.caskbench.bench;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
- * The line printed before each JMH run of a suite, such as
- * {@code [run 3/6] store: ThousandThreads.get — about 2 min, about 5 min left in the suite}.
+ * The one progress line of a whole invocation, with one estimate of the time left in all of it, such as
+ * {@code [caskbench] 14 of 40 rows done; run 3 of 9 (store: PeersSingleThread.get store=LMDB), fork 2 of 3
+ * — about 6 min left in the whole run}.
  *
- * <p>A suite is several JMH runs in a row, and JMH's own ETA covers only the run at hand and none of
- * the set-up its iteration counts do not show. Each run's time is its {@link RunEstimate nominal time}
- * scaled by how much longer than nominal the runs so far really took; before the first run the nominal
- * time is all there is. The scale carries over from one suite to the next of the same invocation.
+ * <p>Every row ({@link Trial}) has a nominal time: its forks times its iterations' configured length plus
+ * an allowance per fork ({@link RunEstimate}). The time left is the nominal time not yet done, scaled by
+ * how much longer than nominal the work done so far really took. JMH reports each fork and each finished
+ * iteration as it happens ({@link ProgressFormat}), so the estimate moves while a row runs, not only
+ * between rows.
+ *
+ * <p>Used by the runner's main thread only (JMH calls its output format on the thread that runs it).
  */
 final class Progress {
 
-    private double nominalDone;
-    private double actualDone;
+    private final List<Trial> trials;
+    private final int runs;
+    private final double nominalTotal;
+    private final LongSupplier nanos;
+    /** Start of the whole run; set by {@link #start}. */
+    private long startNanos;
+    /** Nominal seconds of every finished or skipped row. */
+    private double nominalDoneBefore;
+    /** Nominal seconds done in the current row: forks started and iterations finished. */
+    private double nominalDoneInTrial;
+    /** Index of the current row; -1 before the first. */
+    private int current = -1;
+    private int forksStarted;
+    private int forksTotal;
 
-    /** How many times its nominal time a run has taken so far; 1 before any run finished. */
+    /** A progress over {@code trials}, timed by {@code nanos} ({@code System::nanoTime}). */
+    Progress(List<Trial> trials, LongSupplier nanos) {
+        this.trials = List.copyOf(trials);
+        this.runs = (int) trials.stream().map(t -> t.suite() + "/" + t.run()).distinct().count();
+        this.nominalTotal = trials.stream().mapToDouble(Trial::nominalSeconds).sum();
+        this.nanos = nanos;
+    }
+
+    /** Starts the clock of the whole run. */
+    void start() {
+        startNanos = nanos.getAsLong();
+    }
+
+    /** Row {@code index} (of the list given) starts; the rows before it are done or skipped. */
+    void trialStarted(int index) {
+        nominalDoneBefore = 0;
+        for (Trial t : trials.subList(0, index)) {
+            nominalDoneBefore += t.nominalSeconds();
+        }
+        current = index;
+        nominalDoneInTrial = 0;
+        forksStarted = 0;
+        forksTotal = 0;
+    }
+
+    /** A fork of the current row starts, the {@code n}th of {@code total}. */
+    void forkStarted(int n, int total) {
+        forksStarted = n;
+        forksTotal = total;
+        add(RunEstimate.FORK_SECONDS);
+    }
+
+    /** An iteration of the current row ended; its nominal length was {@code seconds}. */
+    void iterationDone(double seconds) {
+        add(seconds);
+    }
+
+    private void add(double seconds) {
+        // JMH may do more than the estimate foresaw (a failed fork, say); never count past the row.
+        double cap = current < 0 ? 0 : trials.get(current).nominalSeconds();
+        nominalDoneInTrial = Math.min(cap, nominalDoneInTrial + seconds);
+    }
+
+    /** Nominal seconds done so far. */
+    double nominalDone() {
+        return nominalDoneBefore + nominalDoneInTrial;
+    }
+
+    /** How many times its nominal time the work so far has taken; 1 until some work is done. */
     double scale() {
-        return nominalDone > 0 && actualDone > 0 ? actualDone / nominalDone : 1;
+        double done = nominalDone();
+        double elapsed = (nanos.getAsLong() - startNanos) / 1e9;
+        // Below a few nominal seconds the ratio is mostly JVM start-up: keep to nominal until then.
+        return done >= RunEstimate.FORK_SECONDS && elapsed > 0 ? elapsed / done : 1;
     }
 
-    /** Records that a run with this estimate took {@code took}. */
-    void finished(RunEstimate run, Duration took) {
-        if (run.nominalSeconds() > 0) {
-            nominalDone += run.nominalSeconds();
-            actualDone += took.toNanos() / 1e9;
-        }
+    /** Estimated seconds left in the whole run. */
+    double secondsLeft() {
+        return Math.max(0, nominalTotal - nominalDone()) * scale();
     }
 
-    /** Expected seconds for {@code run}. */
-    double expectedSeconds(RunEstimate run) {
-        return run.nominalSeconds() * scale();
-    }
-
-    /**
-     * The line for run {@code index} (0-based) of a suite's runs, with the time left in the suite from
-     * that run on (that run included).
-     */
-    String line(String suite, List<RunEstimate> runs, int index) {
-        RunEstimate run = runs.get(index);
-        String head = String.format(Locale.ROOT, "[run %d/%d] %s: ", index + 1, runs.size(), suite);
-        if (run.trials() == 0) {
-            return head + "no benchmark matches the include filter; skipped";
+    /** The progress line at this moment. */
+    String line() {
+        if (current < 0) {
+            return String.format(Locale.ROOT, "[caskbench] %d rows in %d runs \u2014 %s in the whole run",
+                    trials.size(), runs, about(secondsLeft()));
         }
-        double left = 0;
-        for (RunEstimate r : runs.subList(index, runs.size())) {
-            left += expectedSeconds(r);
-        }
-        return head + run.label() + " \u2014 " + about(expectedSeconds(run)) + ", " + about(left)
-                + " left in the suite";
+        Trial t = trials.get(current);
+        int run = (int) trials.subList(0, current + 1).stream().map(x -> x.suite() + "/" + x.run()).distinct().count();
+        String fork = forksTotal > 0 ? String.format(Locale.ROOT, ", fork %d of %d", forksStarted, forksTotal) : "";
+        return String.format(Locale.ROOT, "[caskbench] %d of %d rows done; run %d of %d (%s: %s)%s \u2014 %s left in the"
+                + " whole run", current, trials.size(), run, runs, t.suite(), t.label(), fork, about(secondsLeft()));
     }
 
     /** "about 40 s", "about 3 min", "about 2 h 10 min": as precise as an estimate deserves. */

@@ -47,6 +47,28 @@ public record RunEstimate(String label, int trials, double nominalSeconds) {
         double seconds = 0;
         for (BenchmarkListEntry b : benchmarks) {
             int combos = modes(options, b) * paramCombinations(options, b);
+            trials += combos;
+            seconds += combos * Shape.of(options, b).seconds();
+        }
+        return new RunEstimate(label(benchmarks), trials, seconds);
+    }
+
+    /**
+     * How one trial of a benchmark runs: forks (warm-up forks included) and iterations, each setting from
+     * the options, else the benchmark's annotations, else JMH's defaults.
+     *
+     * @param forks forks, warm-up forks included
+     * @param warmups warm-up iterations per fork
+     * @param warmupSeconds nominal length of one warm-up iteration
+     * @param measurements measured iterations per fork
+     * @param measurementSeconds nominal length of one measured iteration
+     * @param singleShot whether each iteration is one call ({@link #SINGLE_SHOT_SECONDS} nominally)
+     */
+    record Shape(int forks, int warmups, double warmupSeconds, int measurements, double measurementSeconds,
+            boolean singleShot) {
+
+        /** The shape of {@code b} under {@code options}. */
+        static Shape of(Options options, BenchmarkListEntry b) {
             boolean singleShot = options.getBenchModes().isEmpty() ? b.getMode() == Mode.SingleShotTime
                     : options.getBenchModes().stream().allMatch(m -> m == Mode.SingleShotTime);
             int forks = Math.max(1, first(options.getForkCount(), b.getForks(), Defaults.MEASUREMENT_FORKS))
@@ -55,14 +77,17 @@ public record RunEstimate(String label, int trials, double nominalSeconds) {
                     singleShot ? Defaults.WARMUP_ITERATIONS_SINGLESHOT : Defaults.WARMUP_ITERATIONS);
             int mi = first(options.getMeasurementIterations(), b.getMeasurementIterations(),
                     singleShot ? Defaults.MEASUREMENT_ITERATIONS_SINGLESHOT : Defaults.MEASUREMENT_ITERATIONS);
-            double wt = singleShot ? SINGLE_SHOT_SECONDS : seconds(first(options.getWarmupTime(), b.getWarmupTime(),
-                    Defaults.WARMUP_TIME));
-            double mt = singleShot ? SINGLE_SHOT_SECONDS : seconds(first(options.getMeasurementTime(),
+            double wt = singleShot ? SINGLE_SHOT_SECONDS : RunEstimate.seconds(first(options.getWarmupTime(),
+                    b.getWarmupTime(), Defaults.WARMUP_TIME));
+            double mt = singleShot ? SINGLE_SHOT_SECONDS : RunEstimate.seconds(first(options.getMeasurementTime(),
                     b.getMeasurementTime(), Defaults.MEASUREMENT_TIME));
-            trials += combos;
-            seconds += combos * forks * (FORK_SECONDS + wi * wt + mi * mt);
+            return new Shape(forks, wi, wt, mi, mt, singleShot);
         }
-        return new RunEstimate(label(benchmarks), trials, seconds);
+
+        /** Nominal seconds of the whole trial: every fork's allowance and iterations. */
+        double seconds() {
+            return forks * (FORK_SECONDS + warmups * warmupSeconds + measurements * measurementSeconds);
+        }
     }
 
     /** JMH runs every mode the options name, or the benchmark's own; {@code Mode.All} is each real mode. */
@@ -97,7 +122,7 @@ public record RunEstimate(String label, int trials, double nominalSeconds) {
      * {@code Class} for several methods of one class, {@code Class.method} for one, comma-separated
      * classes, at most {@link #MAX_NAMED} of them.
      */
-    private static String label(Collection<BenchmarkListEntry> benchmarks) {
+    static String label(Collection<BenchmarkListEntry> benchmarks) {
         Map<String, Set<String>> methods = new LinkedHashMap<>();
         for (BenchmarkListEntry b : benchmarks) {
             String name = b.getUsername();

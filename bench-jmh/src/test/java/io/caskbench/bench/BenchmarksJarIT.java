@@ -62,7 +62,7 @@ class BenchmarksJarIT {
                 "-p", "copySize=1048576", "-foe", "true", "-rf", "json", "-rff", json.toString());
         assertThat(run.code()).as(run.output()).isZero();
         assertThat(run.output()).contains("# Benchmark: io.caskbench.bench.files.ops.FileCopy.copy")
-                .doesNotContain("[run ", "caskbench suite");
+                .doesNotContain("[caskbench]", "caskbench suite");
         assertThat(Files.readString(json)).contains("\"benchmark\" : \"io.caskbench.bench.files.ops.FileCopy.copy\"");
         assertThat(dir.resolve("results")).doesNotExist();
 
@@ -78,8 +78,9 @@ class BenchmarksJarIT {
                 "-Dcaskbench.profile=smoke", "-Dcaskbench.include=MetadataLookup.existsAbsent");
         Run first = java(props);
         assertThat(first.code()).as(first.output()).isZero();
-        assertThat(first.output()).containsPattern("\\[run 1/1\\] files: MetadataLookup\\.existsAbsent \u2014 about \\d+ s, "
-                + "about \\d+ s left in the suite");
+        assertThat(first.output()).containsPattern("\\[caskbench\\] 0 of 1 rows done; run 1 of 1 \\(files: "
+                + "MetadataLookup\\.existsAbsent\\), fork 1 of 1 \u2014 about \\d+ s left in the whole run")
+                .doesNotContain("# Run progress:");
         Path firstRun = RunFolders.latest(results).orElseThrow();
         assertThat(firstRun.getFileName().toString()).endsWith("-files");
         assertThat(firstRun.resolve("files.json")).content().contains("MetadataLookup.existsAbsent");

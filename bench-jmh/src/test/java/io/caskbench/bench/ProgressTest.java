@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
 import io.caskbench.bench.store.StoreSuite;
-import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Mode;
@@ -61,10 +61,8 @@ class ProgressTest {
             Options o = b.build();
             return RunEstimate.of(o, find(o));
         }).toList();
-        // the suite's length changes as runs are added; what must hold is that none of them matches nothing
         assertThat(runs).hasSameSizeAs(suite).isNotEmpty().allSatisfy(r -> assertThat(r.trials()).isPositive());
-        assertThat(runs).extracting(RunEstimate::label).contains("ThousandThreads.get", "ThousandThreads.put",
-                "PeersSingleThread.get", "PeersSingleThread.put", "BitCaskSingleThread", "SeedWorkload");
+        assertThat(runs).extracting(RunEstimate::label).containsExactly("PeersSingleThread.get", "PeersSingleThread.put");
     }
 
     @Test
@@ -74,21 +72,60 @@ class ProgressTest {
     }
 
     @Test
-    void laterRunsAreScaledByHowLongTheEarlierOnesReallyTook() {
-        RunEstimate a = new RunEstimate("A", 1, 60);
-        RunEstimate b = new RunEstimate("B", 2, 120);
-        RunEstimate c = new RunEstimate("C", 1, 60);
-        List<RunEstimate> suite = List.of(a, b, c);
-        Progress p = new Progress();
-        assertThat(p.line("store", suite, 0)).isEqualTo("[run 1/3] store: A \u2014 about 60 s, about 4 min left in the suite");
-        p.finished(a, Duration.ofSeconds(120));
-        assertThat(p.scale()).isEqualTo(2.0);
-        assertThat(p.line("store", suite, 1)).isEqualTo("[run 2/3] store: B \u2014 about 4 min, about 6 min left in the suite");
-        p.finished(b, Duration.ofSeconds(120));
-        assertThat(p.scale()).as("(120 + 120) / (60 + 120)").isCloseTo(4.0 / 3, offset(1e-9));
-        assertThat(p.line("store", suite, 2)).isEqualTo("[run 3/3] store: C \u2014 about 80 s, about 80 s left in the suite");
-        assertThat(p.line("store", List.of(new RunEstimate("", 0, 0)), 0))
-                .isEqualTo("[run 1/1] store: no benchmark matches the include filter; skipped");
+    void oneEstimateForTheWholeRunMovesWithEveryForkAndIteration() {
+        Options none = new OptionsBuilder().build();
+        List<Trial> trials = List.of(new Trial("store", 0, "A", "a", Map.of(), none, 60),
+                new Trial("store", 0, "B", "b", Map.of(), none, 120), new Trial("files", 0, "C", "c", Map.of(), none, 60));
+        long[] now = {0};
+        Progress p = new Progress(trials, () -> now[0]);
+        p.start();
+        assertThat(p.line()).isEqualTo("[caskbench] 3 rows in 2 runs \u2014 about 4 min in the whole run");
+
+        p.trialStarted(0);
+        p.forkStarted(1, 1);
+        now[0] += 4_000_000_000L;
+        assertThat(p.nominalDone()).isEqualTo(RunEstimate.FORK_SECONDS);
+        assertThat(p.scale()).as("4 s for the 2 nominal seconds of a fork start").isEqualTo(2.0);
+        assertThat(p.secondsLeft()).isCloseTo((240 - 2) * 2.0, offset(1e-9));
+        assertThat(p.line()).isEqualTo("[caskbench] 0 of 3 rows done; run 1 of 2 (store: A), fork 1 of 1 \u2014 about 8 min"
+                + " left in the whole run");
+
+        // iterations inside the row move the estimate before the row ends
+        p.iterationDone(10);
+        p.iterationDone(10);
+        now[0] += 20_000_000_000L;
+        assertThat(p.nominalDone()).isEqualTo(22);
+        assertThat(p.scale()).isCloseTo(24.0 / 22, offset(1e-9));
+
+        // more than the estimate foresaw never counts past the row
+        p.iterationDone(100);
+        assertThat(p.nominalDone()).isEqualTo(60);
+
+        p.trialStarted(2);
+        now[0] = 360_000_000_000L;
+        assertThat(p.nominalDone()).as("rows before the current one count whole").isEqualTo(180);
+        assertThat(p.secondsLeft()).isCloseTo(60 * 2.0, offset(1e-9));
+        assertThat(p.line()).startsWith("[caskbench] 2 of 3 rows done; run 2 of 2 (files: C) \u2014 about 2 min");
+    }
+
+    @Test
+    void aRunSplitsIntoOneTrialPerBenchmarkAndParameterCombination() {
+        Options options = new OptionsBuilder().include("\\.WriteFloor\\.").param("valueSize", "100", "4080")
+                .forks(2).warmupIterations(1).warmupTime(TimeValue.seconds(3))
+                .measurementIterations(4).measurementTime(TimeValue.milliseconds(500)).build();
+        SortedSet<BenchmarkListEntry> benchmarks = find(options);
+        List<Trial> trials = Trial.split("targets", 3, options, benchmarks);
+        assertThat(trials).hasSize(benchmarks.size() * 2).allSatisfy(t -> {
+            assertThat(t.suite()).isEqualTo("targets");
+            assertThat(t.run()).isEqualTo(3);
+            assertThat(find(t.options())).as("each trial matches exactly one benchmark").hasSize(1);
+            assertThat(t.options().getParameter("valueSize").get()).hasSize(1);
+            assertThat(t.options().getForkCount().get()).isEqualTo(2);
+        });
+        assertThat(trials.stream().mapToDouble(Trial::nominalSeconds).sum())
+                .isCloseTo(RunEstimate.of(options, benchmarks).nominalSeconds(), offset(1e-9));
+        assertThat(trials).extracting(Trial::label).contains(trials.get(0).label().split(" ")[0] + " valueSize=100",
+                trials.get(0).label().split(" ")[0] + " valueSize=4080");
     }
 
     @Test

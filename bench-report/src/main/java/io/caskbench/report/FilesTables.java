@@ -21,6 +21,12 @@ public final class FilesTables {
     private static final List<String> READER_CLASSES = List.of("SmallFileSetRead", "LargeFileSetRead", "RandomChunkRead");
     private static final String MAPPED = "mapped";
 
+    /** A row whose fork means lie further apart than this share of its score says nothing readable. */
+    static final double NOISY = 0.5;
+
+    /** What a row too noisy to read prints beside its spread. */
+    static final String TOO_NOISY = "too noisy to read";
+
     private FilesTables() {
     }
 
@@ -50,10 +56,49 @@ public final class FilesTables {
                 table.row(r.methodName(), StoreRows.paramsWithout(r), Table.score(r.primaryMetric().score()),
                         Table.error(r.primaryMetric().scoreError()), r.primaryMetric().scoreUnit(),
                         String.valueOf(r.forks()),
-                        Double.isNaN(range) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * range));
+                        Double.isNaN(range) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * range) + noisy(r));
             }
             doc.table(table);
+            if (name.equals("SequentialWrite")) {
+                forceVerdicts(doc, group);
+            }
         });
+    }
+
+    /** {@code " too noisy to read"} when {@code r}'s fork spread exceeds {@link #NOISY}, else blank. */
+    private static String noisy(JmhResult r) {
+        return Spread.relativeRange(r) > NOISY ? " " + TOO_NOISY : "";
+    }
+
+    /** One line per write setting: forcing every chunk against forcing once at the end. */
+    private static void forceVerdicts(Document doc, List<JmhResult> group) {
+        for (JmhResult each : group) {
+            if (!"each".equals(each.params().get("force"))) {
+                continue;
+            }
+            group.stream().filter(r -> "end".equals(r.params().get("force")) && r.methodName().equals(each.methodName())
+                            && StoreRows.paramsWithout(r, "force").equals(StoreRows.paramsWithout(each, "force")))
+                    .findFirst().ifPresent(end -> doc.line(forceVerdict(each, end)));
+        }
+    }
+
+    /**
+     * Force each chunk against force at the end for one setting, from time per operation: a side wins
+     * only when the whole spread is on its side, and a row too noisy to read decides nothing.
+     */
+    static String forceVerdict(JmhResult each, JmhResult end) {
+        Spread s = Spread.of(each, end);
+        String setting = StoreRows.paramsWithout(each, "force");
+        String ratio = "force each chunk / force at the end " + s.cell();
+        if (!noisy(each).isEmpty() || !noisy(end).isEmpty()) {
+            return "-> " + setting + ": " + TOO_NOISY + " (a fork spread above " + Math.round(100 * NOISY) + "%), "
+                    + ratio;
+        }
+        return switch (s.verdict(false)) {
+            case WIN -> "-> " + setting + ": forcing each chunk is faster, " + ratio;
+            case LOSS -> "-> " + setting + ": forcing once at the end is faster, " + ratio;
+            default -> "-> " + setting + ": no winner, the ratio's range holds 1, " + ratio;
+        };
     }
 
     private static String cls(JmhResult r) {
@@ -74,7 +119,7 @@ public final class FilesTables {
             Table table = new Table("reader", "time/op", "error", "unit", "forks", "x mapped (95% interval)");
             g.stream().sorted(Comparator.comparingDouble(r -> r.primaryMetric().score())).forEach(r -> table.row(
                     r.methodName(), Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
-                    r.primaryMetric().scoreUnit(), String.valueOf(r.forks()), Spread.of(r, mapped.get()).cell()));
+                    r.primaryMetric().scoreUnit(), String.valueOf(r.forks()), Spread.of(r, mapped.get()).cell() + noisy(r)));
             doc.table(table);
             g.stream().filter(r -> !r.methodName().equals(MAPPED))
                     .min(Comparator.comparingDouble(r -> r.primaryMetric().score()))

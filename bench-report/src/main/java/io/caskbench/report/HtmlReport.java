@@ -38,6 +38,7 @@ final class HtmlReport {
             "dl.machine dt{font-weight:600}dl.machine dd{margin:0}",
             "table.seeds td.ours{min-width:200px;max-width:340px;overflow-wrap:anywhere}table.seeds td:first-child{max-width:320px}",
             "tr.group th{background:#243447;color:#fff;text-align:left}",
+            "p.partial{background:#fff6e5;border:1px solid #f0c36d;padding:8px 12px}",
             "footer{color:#6b7785;font-size:12px;margin-top:40px}code{background:#eef2f6;padding:1px 4px;border-radius:3px}");
 
     private static final java.util.regex.Pattern PERCENTILE = java.util.regex.Pattern.compile("^\\W?p[01]\\.\\d+$");
@@ -72,6 +73,9 @@ final class HtmlReport {
             h.append("<a href=\"#suite-").append(esc(s.name())).append("\">").append(esc(s.name())).append("</a>");
         }
         h.append("<a href=\"#seeds\">seed comparison</a></nav></header>\n<main>\n");
+        // A run stopped before its end shows only the rows it finished; say so before any of them.
+        RunFolders.partial(dir).ifPresent(why -> h.append("<p class=\"partial\"><strong>partial run</strong>: ")
+                .append(esc(why)).append(". Only the rows it finished are shown.</p>\n"));
         machineSection(h);
         if (suites.isEmpty()) {
             h.append("<p>No JMH result files (<code>*.json</code>) in <code>").append(esc(dir.toString()))

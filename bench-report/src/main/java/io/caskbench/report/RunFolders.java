@@ -27,6 +27,12 @@ public final class RunFolders {
     /** Name of the pointer to the newest run inside a results root. */
     public static final String LATEST = "latest";
 
+    /**
+     * Name of the file that marks a run folder as partial: a run still going, interrupted or stopped
+     * before its end. It holds one line saying which; a finished run has none.
+     */
+    public static final String PARTIAL = "PARTIAL";
+
     /** Sortable, and free of characters some file systems refuse (no colons). */
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss", Locale.ROOT);
 
@@ -47,6 +53,21 @@ public final class RunFolders {
      * @return the new folder, absolute
      */
     public static Path create(Path root, String label, Clock clock) {
+        Path run = createUnpointed(root, label, clock);
+        try {
+            pointLatest(root, run);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a run folder in " + root, e);
+        }
+        return run;
+    }
+
+    /**
+     * Creates a new, empty run folder under {@code root} as {@link #create(Path, String, Clock)} does, but
+     * leaves {@code root/latest} where it is: a runner points it with {@link #point} once the run has
+     * something to show.
+     */
+    public static Path createUnpointed(Path root, String label, Clock clock) {
         String base = STAMP.format(LocalDateTime.now(clock)) + suffix(label);
         try {
             Files.createDirectories(root);
@@ -60,7 +81,6 @@ public final class RunFolders {
                     run = root.resolve(base + "-" + n);
                 }
             }
-            pointLatest(root, run);
             return run.toAbsolutePath().normalize();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a run folder in " + root, e);
@@ -70,6 +90,30 @@ public final class RunFolders {
     private static String suffix(String label) {
         String clean = label == null ? "" : label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9+_-]+", "_");
         return clean.isEmpty() ? "" : "-" + clean;
+    }
+
+    /** Points {@code root/latest} at {@code run}, a folder in {@code root}. */
+    public static void point(Path root, Path run) {
+        try {
+            pointLatest(root, run);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot point " + root.resolve(LATEST) + " at " + run, e);
+        }
+    }
+
+    /**
+     * The line of {@code run}'s {@link #PARTIAL} file, if it has one: the run is not complete.
+     *
+     * @return such as {@code interrupted after 3 of 9 runs}; empty for a complete run
+     */
+    public static Optional<String> partial(Path run) {
+        Path marker = run.resolve(PARTIAL);
+        try {
+            return Files.isRegularFile(marker)
+                    ? Optional.of(Files.readString(marker, StandardCharsets.UTF_8).trim()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("partial (its " + PARTIAL + " file cannot be read: " + e.getMessage() + ")");
+        }
     }
 
     /** Replaces {@code root/latest} in one rename, so a reader never sees it missing. */

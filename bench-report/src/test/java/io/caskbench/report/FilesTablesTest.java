@@ -45,6 +45,41 @@ class FilesTablesTest {
     }
 
     @Test
+    void forcingEachChunkAgainstAtTheEndGetsItsOwnVerdictWithItsSpread() {
+        Map<String, String> small = Map.of("writeChunkKb", "512", "writeTotalMb", "64");
+        Map<String, String> mid = Map.of("writeChunkKb", "1024", "writeTotalMb", "64");
+        Map<String, String> big = Map.of("writeChunkKb", "8192", "writeTotalMb", "64");
+        String text = FilesTables.render(List.of(
+                write(small, "each", 300, 0.1), write(small, "end", 100, 0.1),
+                write(mid, "each", 100, 0.1), write(mid, "end", 105, 0.1),
+                write(big, "each", 90, 0.8), write(big, "end", 100, 0.1))).text();
+
+        assertThat(text).contains("-> writeChunkKb=512 writeTotalMb=64: forcing once at the end is faster,"
+                + " force each chunk / force at the end 3.00 (");
+        assertThat(text).contains("-> writeChunkKb=1024 writeTotalMb=64: no winner, the ratio's range holds 1");
+        assertThat(text).contains("-> writeChunkKb=8192 writeTotalMb=64: too noisy to read (a fork spread above 50%)");
+        assertThat(text).containsPattern("force=each writeChunkKb=8192 writeTotalMb=64 .*160% too noisy to read");
+        assertThat(text).doesNotContainPattern("writeChunkKb=512 writeTotalMb=64 .*too noisy");
+    }
+
+    @Test
+    void aReaderRowWithAWideSpreadIsTooNoisyToRead() {
+        String text = FilesTables.render(List.of(
+                row("SmallFileSetRead", "mapped", WARM, 20, 0.1, Map.of()),
+                row("SmallFileSetRead", "plainStream", WARM, 10, 0.3, Map.of()))).text();
+        assertThat(text).containsPattern("plainStream .*too noisy to read");
+        assertThat(text).doesNotContainPattern("mapped .*too noisy to read");
+    }
+
+    private static JmhResult write(Map<String, String> setting, String force, double score, double wobble) {
+        Map<String, String> params = new LinkedHashMap<>(setting);
+        params.put("force", force);
+        return new JmhResult("io.caskbench.bench.files.ops.SequentialWrite.write", "ss", 1, 3, null, null, params,
+                new Metric(score, Double.NaN, List.of(), Map.of(), "ms/op",
+                        List.of(List.of(score * (1 - wobble)), List.of(score), List.of(score * (1 + wobble)))), Map.of());
+    }
+
+    @Test
     void labelsColdOnlyWithVerifiedEvictions() {
         String text = FilesTables.render(List.of(
                 row("SmallFileSetRead", "mapped", WARM, 20, 0, Map.of()),

@@ -45,6 +45,15 @@ class HtmlPageTest {
     }
 
     @Test
+    void aPartialRunSaysSoAndACompleteOneDoesNot() throws IOException {
+        assertThat(html).doesNotContain("partial run");
+        Path partial = SampleRuns.copy("sample-run", dir);
+        Files.writeString(partial.resolve(RunFolders.PARTIAL), "interrupted after 2 of 9 runs\n");
+        assertThat(Files.readString(Reports.renderAll(partial)))
+                .contains("<strong>partial run</strong>: interrupted after 2 of 9 runs");
+    }
+
+    @Test
     void pageReferencesNoOtherFile() {
         assertThat(html).doesNotContain("<img", "<script", "<link", "<iframe", "<object", "<embed", "@import",
                 "http://", "https://");

@@ -76,4 +76,22 @@ class RunFoldersTest {
         assertThatThrownBy(() -> RunFolders.create(root, "store", AT)).isInstanceOf(UncheckedIOException.class)
                 .hasMessageContaining("cannot create a run folder").cause().hasMessageContaining("move it away");
     }
+
+    @Test
+    void anUnpointedRunLeavesLatestAloneUntilPointed() {
+        Path first = RunFolders.create(root, "store", AT);
+        Path second = RunFolders.createUnpointed(root, "store", AT);
+        assertThat(second).isDirectory().isNotEqualTo(first);
+        assertThat(RunFolders.latest(root)).contains(first);
+        RunFolders.point(root, second);
+        assertThat(RunFolders.latest(root)).contains(second);
+    }
+
+    @Test
+    void aPartialFileMarksARunUntilItIsRemoved() throws IOException {
+        Path run = RunFolders.create(root, "store", AT);
+        assertThat(RunFolders.partial(run)).isEmpty();
+        Files.writeString(run.resolve(RunFolders.PARTIAL), "interrupted after 2 of 9 runs\n");
+        assertThat(RunFolders.partial(run)).contains("interrupted after 2 of 9 runs");
+    }
 }

@@ -4,11 +4,23 @@ import io.caskbench.bench.ResultRow;
 import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.files.fixture.CacheMode;
+import io.caskbench.bench.files.ops.BatchedFileOperation;
+import io.caskbench.bench.files.ops.FileCopy;
+import io.caskbench.bench.files.ops.FileCreation;
+import io.caskbench.bench.files.ops.FileDelete;
+import io.caskbench.bench.files.ops.FileLink;
+import io.caskbench.bench.files.ops.FileMove;
+import io.caskbench.bench.files.ops.FileWrite;
 import io.caskbench.report.FilesTables;
 import io.caskbench.report.ResultFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -26,6 +38,14 @@ public final class FilesSuite implements Suite {
 
     /** Regular expression selecting every benchmark of this suite. */
     public static final String INCLUDE = "^io\\.caskbench\\.bench\\.files\\.";
+
+    /**
+     * Regular expression selecting the batched file operations: single shots of {@link BatchedFileOperation#BATCH}
+     * operations, whose few, short samples need their own iteration counts.
+     */
+    static final String BATCHED = Stream.of(FileCopy.class, FileCreation.class, FileDelete.class, FileLink.class,
+            FileMove.class, FileWrite.class).map(c -> Pattern.quote(c.getName()) + "\\.")
+            .collect(Collectors.joining("|", "^(?:", ")"));
 
     /** Creates the suite; {@link java.util.ServiceLoader} calls this. */
     public FilesSuite() {
@@ -57,9 +77,30 @@ public final class FilesSuite implements Suite {
         return Optional.of(FilesTables.render(ResultFile.read(results.resolve(name() + ".json")).results()).text());
     }
 
+    /**
+     * Smoke: one run. Quick and full: every benchmark but the batched file operations with the profile's
+     * iterations, then the batched operations with their own warm-up and measurement counts (they
+     * declare 3 and 10 batches: fewer left their rows with a fork spread above 100%) and the profile's
+     * forks and sizes.
+     */
+    @Override
+    public List<ChainedOptionsBuilder> runs(Profile profile) {
+        if (profile == Profile.SMOKE) {
+            return List.of(options(profile));
+        }
+        Warmup warmup = BatchedFileOperation.class.getAnnotation(Warmup.class);
+        Measurement measurement = BatchedFileOperation.class.getAnnotation(Measurement.class);
+        return List.of(options(profile).exclude(BATCHED),
+                settings(profile, new OptionsBuilder().include(BATCHED).shouldFailOnError(true))
+                        .warmupIterations(warmup.iterations()).measurementIterations(measurement.iterations()));
+    }
+
     @Override
     public ChainedOptionsBuilder options(Profile profile) {
-        ChainedOptionsBuilder options = new OptionsBuilder().include(INCLUDE).shouldFailOnError(true);
+        return settings(profile, new OptionsBuilder().include(INCLUDE).shouldFailOnError(true));
+    }
+
+    private static ChainedOptionsBuilder settings(Profile profile, ChainedOptionsBuilder options) {
         switch (profile) {
             case QUICK:
                 return quick(options);
@@ -75,7 +116,7 @@ public final class FilesSuite implements Suite {
     /** Forks of the measuring profiles: separate JVM runs, whose spread the comparison prints. */
     static final int FORKS = 3;
 
-    /** The seeds' sizes scaled down, few short iterations, three forks: about half an hour on two cores. */
+    /** The seeds' sizes scaled down, few short iterations, three forks (its duration: docs/benchmarks.md). */
     private static ChainedOptionsBuilder quick(ChainedOptionsBuilder options) {
         return seedShapes(options)
                 .forks(FORKS)

@@ -3,6 +3,8 @@ package io.caskbench.bench.store;
 import io.caskbench.bench.store.adapter.StoreAdapter;
 import io.caskbench.bench.store.adapter.StoreConfig;
 import io.caskbench.bench.store.workload.Workload;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -13,7 +15,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 /**
  * A store filled with every key of the workload once per trial, for benchmarks that read (and, in the
  * mixed workload, overwrite). Filling is not measured; after filling, the store is settled, closed and
- * reopened (see {@link #measure}), and its {@link Footprint} is published.
+ * reopened, and its {@link Footprint} is published. Within one suite invocation a persistent store is
+ * filled once and later forks start from a copy of its closed files ({@link FillCache}).
  *
  * <p>Shared by all threads of a benchmark ({@code Scope.Benchmark}), so JMH's own multi-threaded
  * cross-check reads one store too.
@@ -24,6 +27,8 @@ public class FilledStore {
     private Workload workload;
     private OpenStore store;
     private StoreAdapter adapter;
+    /** Whether the store was copied from the {@link FillCache} rather than filled; for tests. */
+    private boolean fromCache;
 
     /** JMH creates the state and fills it in {@link #fill(BenchmarkParams)}. */
     public FilledStore() {
@@ -52,18 +57,33 @@ public class FilledStore {
         long heapBefore = Footprint.liveHeap();
         store = OpenStore.create(spec.store(), spec.config(workload));
         adapter = store.adapter();
-        putAll(adapter, workload);
-        adapter.settle();
-        measure(heapBefore);
+        Optional<FillCache> cache = adapter.persistent() ? FillCache.configured(spec) : Optional.empty();
+        String key = FillCache.key(spec);
+        OptionalLong cached = cache.map(c -> c.diskBytes(key)).orElse(OptionalLong.empty());
+        long disk;
+        if (cached.isPresent()) {
+            // An earlier fork of this invocation filled the same store: its files, closed and settled,
+            // are what this fork's fill, close and reopen would make.
+            store.replaceFiles(cache.get().files(key));
+            disk = cached.getAsLong();
+            fromCache = true;
+        } else {
+            putAll(adapter, workload);
+            adapter.settle();
+            // A store that keeps files is closed (which waits for its background work), its directory
+            // measured (and kept for later forks), and opened again for the gets.
+            disk = adapter.persistent()
+                    ? store.closeMeasureReopen((dir, bytes) -> cache.ifPresent(c -> c.save(key, dir, bytes)))
+                    : Footprint.diskBytes(store.dir());
+        }
+        measure(heapBefore, disk);
     }
 
     /**
-     * A store that keeps files is closed (which waits for its background work), its directory measured,
-     * and opened again for the gets; then every key is read once, which checks that the reopened store
-     * has them all and fills its caches, and the heap is measured.
+     * Every key is read once, which checks that the (re)opened store has them all and fills its caches,
+     * and the heap is measured.
      */
-    private void measure(long heapBefore) {
-        long disk = adapter.persistent() ? store.closeMeasureReopen() : Footprint.diskBytes(store.dir());
+    private void measure(long heapBefore, long disk) {
         adapter = store.adapter();
         byte[] key = workload.keyBuffer();
         for (int i = 0; i < workload.keyCount(); i++) {
@@ -98,6 +118,11 @@ public class FilledStore {
         if (store != null) {
             store.close();
         }
+    }
+
+    /** Whether the store's files were copied from an earlier fork's fill. */
+    boolean fromCache() {
+        return fromCache;
     }
 
     /** The directory of the filled store. */

@@ -3,7 +3,12 @@ package io.caskbench.bench.store;
 import io.caskbench.bench.store.adapter.StoreAdapter;
 import io.caskbench.bench.store.adapter.StoreConfig;
 import io.caskbench.bench.store.adapter.StoreKind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.ObjLongConsumer;
+import java.util.stream.Stream;
 
 /** A store opened in its own scratch directory, deleted with it. */
 final class OpenStore implements AutoCloseable {
@@ -39,8 +44,14 @@ final class OpenStore implements AutoCloseable {
      * @return the allocated bytes of the closed store's directory
      */
     long closeMeasureReopen() {
+        return closeMeasureReopen((closed, bytes) -> { });
+    }
+
+    /** {@link #closeMeasureReopen()}, handing the closed directory and its bytes to {@code whileClosed}. */
+    long closeMeasureReopen(ObjLongConsumer<Path> whileClosed) {
         closeAdapter();
         long bytes = Footprint.diskBytes(dir);
+        whileClosed.accept(dir, bytes);
         reopen();
         return bytes;
     }
@@ -60,6 +71,20 @@ final class OpenStore implements AutoCloseable {
     /** True while the store is open. */
     boolean isOpen() {
         return adapter != null;
+    }
+
+    /** Closes the store, replaces its files with a copy of those under {@code source}, and opens it again. */
+    void replaceFiles(Path source) {
+        closeAdapter();
+        try (Stream<Path> old = Files.list(dir)) {
+            for (Path p : old.toList()) {
+                StoreDirs.deleteEntry(p);
+            }
+            FillCache.copyTree(source, dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy the filled store " + source + " into " + dir, e);
+        }
+        reopen();
     }
 
     /** Opens the closed store again on the same files. */

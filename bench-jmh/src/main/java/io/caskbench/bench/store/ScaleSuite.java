@@ -81,7 +81,7 @@ public final class ScaleSuite implements Suite {
         ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))
                 .shouldFailOnError(smoke).shouldDoGC(true).param("keyCount", smoke ? SMOKE_KEYS : OPEN_KEYS);
         return List.of(stores, smoke ? open.warmupIterations(0).measurementIterations(1)
-                : open.forks(StoreSuite.FORKS).warmupIterations(2));
+                : open.forks(StoreSuite.forks(profile)).warmupIterations(2));
     }
 
     @Override

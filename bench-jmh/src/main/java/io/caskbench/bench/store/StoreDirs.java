@@ -51,6 +51,15 @@ public final class StoreDirs {
         }
     }
 
+    /** Deletes one file, or one folder with everything in it, inside a store's directory. */
+    static void deleteEntry(Path entry) throws IOException {
+        if (Files.isDirectory(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            MoreFiles.deleteRecursively(entry, RecursiveDeleteOption.ALLOW_INSECURE);
+        } else {
+            Files.deleteIfExists(entry);
+        }
+    }
+
     /** Deletes {@code dir} and everything in it; a missing directory is fine. */
     public static void delete(Path dir) {
         if (dir == null) {

@@ -1,15 +1,8 @@
 package io.caskbench.bench.store;
 
-import io.caskbench.bench.ResultRow;
-import io.caskbench.bench.RunCommand;
-import io.caskbench.bench.Suite;
-import io.caskbench.report.ResultFile;
-import io.caskbench.report.StoreTables;
 import io.caskbench.bench.open.OpenBench;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
@@ -30,7 +23,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  *   <li>open time: {@link OpenBench}, open with hint files against a full scan.</li>
  * </ul>
  */
-public final class TargetsSuite implements Suite {
+public final class TargetsSuite extends PeerSuite {
 
     /** Benchmarks that only this suite runs (the store suite runs the others), as a pattern on their names. */
     public static final Pattern ONLY = Pattern.compile("\\.(WriteFloor|GroupCommit|OpenBench)\\.");
@@ -93,20 +86,7 @@ public final class TargetsSuite implements Suite {
         ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))
                 .shouldFailOnError(smoke).shouldDoGC(true).param("keyCount", keys);
         runs.add(smoke ? open.warmupIterations(0).measurementIterations(1)
-                : open.forks(StoreSuite.FORKS).warmupIterations(2));
+                : open.forks(StoreSuite.forks(profile)).warmupIterations(2));
         return runs;
-    }
-
-    @Override
-    public void beforeRuns(Path results) {
-        StoppedRuns.clear(results);
-        RunCommand.record(results, name());
-    }
-
-    /** bench-report's store comparison of the JSON this run just wrote (the rows are the same results). */
-    @Override
-    public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(StoreTables.render(ResultFile.read(results.resolve(name() + ".json")).results(),
-                StoppedRuns.read(results)).text());
     }
 }

@@ -16,25 +16,99 @@ import org.openjdk.jmh.runner.options.Options;
  */
 class SuiteSettingsTest {
 
-    /** Every store this JVM can open: BitCask on MEMORY_SEGMENT too from JDK 22 on. */
+    /**
+     * Every store kind this JVM can open runs in one of the store suites, so splitting the old store suite
+     * lost no row.
+     */
     @Test
-    void theQuickStoreSuiteRunsEveryStoreKind() {
+    void theStoreSuitesTogetherRunEveryStoreKind() {
         java.util.Set<String> run = new java.util.TreeSet<>();
-        for (var r : new StoreSuite().runs(Suite.Profile.QUICK)) {
-            var stores = r.build().getParameter("store");
-            if (stores.hasValue()) {
-                run.addAll(stores.get());
-            }
+        for (Suite suite : List.of(new StoreSuite(), new ThreadsSuite(), new SettingsSuite(), new SeedSuite())) {
+            run.addAll(stores(suite, Suite.Profile.QUICK));
+            run.addAll(stores(suite, Suite.Profile.FULL));
         }
         assertThat(run).containsExactlyInAnyOrderElementsOf(java.util.Arrays.stream(
                 io.caskbench.bench.store.adapter.StoreKind.values())
                 .filter(io.caskbench.bench.store.adapter.StoreKind::available).map(Enum::name).toList());
     }
 
+    /** The default run: single-thread get and put of BitCask, every peer at its main setting, the references. */
+    @Test
+    void theDefaultSuiteIsSingleThreadGetAndPutOfEveryMainStore() {
+        List<Options> runs = new StoreSuite().runs(Suite.Profile.QUICK).stream().map(r -> r.build()).toList();
+        assertThat(runs).extracting(o -> o.getIncludes().get(0))
+                .containsExactly("\\.PeersSingleThread\\.get$", "\\.PeersSingleThread\\.put$");
+        for (Options run : runs) {
+            assertThat(run.getParameter("store").get()).containsExactly("BITCASK_MAPPED", "BITCASK_FILE_CHANNEL",
+                    "ROCKSDB", "LMDB", "CHRONICLE_MAP", "MAPDB", "H2_MVSTORE", "CONCURRENT_HASH_MAP", "IN_MEMORY_REFERENCE",
+                    "HARNESS");
+            assertThat(run.getForkCount().get()).isEqualTo(3);
+            assertThat(run.getParameter("keyCount").get()).containsExactly("1000000");
+        }
+        assertThat(io.caskbench.bench.RunSettings.DEFAULT_SUITES).isEqualTo("store");
+    }
+
+    /** The threads suite runs every peer at every shape it runs the store at. */
+    @Test
+    void theThreadsSuiteRunsEveryMainStoreAtEveryShape() {
+        for (Suite.Profile profile : List.of(Suite.Profile.QUICK, Suite.Profile.FULL)) {
+            for (var r : new ThreadsSuite().runs(profile)) {
+                Options run = r.build();
+                if (run.getIncludes().get(0).contains("ThousandThreads")) {
+                    assertThat(run.getParameter("store").get()).as(profile + " " + run.getIncludes())
+                            .containsAll(List.of(StoreSuite.STORES));
+                }
+            }
+        }
+    }
+
+    /** JMH adds up a parameter given twice, and would run the same row twice: no suite may do that. */
+    @Test
+    void noRunGivesAParameterValueTwice() {
+        for (Suite suite : io.caskbench.bench.BenchMain.suites().values()) {
+            for (Suite.Profile profile : Suite.Profile.values()) {
+                for (var r : suite.runs(profile)) {
+                    Options run = r.build();
+                    for (String name : List.of("store", "keyCount", "valueSize", "order", "backend", "opsPerThread")) {
+                        var values = run.getParameter(name);
+                        if (values.hasValue()) {
+                            assertThat(values.get()).as("%s %s %s %s", suite.name(), profile, run.getIncludes(), name)
+                                    .doesNotHaveDuplicates();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The one-number suite is one row. */
+    @Test
+    void theOneSuiteIsOneRow() {
+        for (Suite.Profile profile : Suite.Profile.values()) {
+            List<Options> runs = new OneSuite().runs(profile).stream().map(r -> r.build()).toList();
+            assertThat(runs).hasSize(1);
+            for (String name : List.of("store", "keyCount", "valueSize", "order")) {
+                assertThat(runs.get(0).getParameter(name).get()).as(profile + " " + name).hasSize(1);
+            }
+        }
+    }
+
+    private static java.util.Set<String> stores(Suite suite, Suite.Profile profile) {
+        java.util.Set<String> run = new java.util.TreeSet<>();
+        for (var r : suite.runs(profile)) {
+            var stores = r.build().getParameter("store");
+            if (stores.hasValue()) {
+                run.addAll(stores.get());
+            }
+        }
+        return run;
+    }
+
     @Test
     void everyMeasuringRunForksThreeTimesAndWarmsUp() {
-        List<Suite> suites = List.of(new StoreSuite(), new TargetsSuite(), new LatencySuite(), new ScaleSuite(),
-                new FilesSuite());
+        // Every suite but "one", which exists to give a single number fast and says it has no spread.
+        List<Suite> suites = List.of(new StoreSuite(), new ThreadsSuite(), new BackendsSuite(), new SettingsSuite(),
+                new SeedSuite(), new TargetsSuite(), new LatencySuite(), new ScaleSuite(), new FilesSuite());
         for (Suite suite : suites) {
             for (Suite.Profile profile : List.of(Suite.Profile.QUICK, Suite.Profile.FULL)) {
                 List<Options> runs = new ArrayList<>();

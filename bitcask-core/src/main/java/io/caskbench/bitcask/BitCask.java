@@ -357,6 +357,10 @@ public final class BitCask implements AutoCloseable {
     /**
      * Applies every operation of {@code batch} atomically: after a crash all of them are there or
      * none is, and no reader sees some without the others.
+     *
+     * @throws BitCaskException when the batch could not be written, or when a read of a key's previous
+     *         record failed once it was: readers then see none of it, and a reopen finds all of it or,
+     *         once a merge has taken its segment, none
      */
     public void write(WriteBatch batch) {
         Objects.requireNonNull(batch, "batch");

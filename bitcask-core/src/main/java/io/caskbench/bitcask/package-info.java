@@ -43,9 +43,11 @@
  * for a directory held by another store, {@link io.caskbench.bitcask.BitCaskCorruptionException} for
  * bytes that fail their CRC (they are never returned), {@link io.caskbench.bitcask.BitCaskReadOnlyException}
  * for a write to a read-only store, and the root type for I/O failures such as a full disk. A failed
- * write leaves the store as it was before the call, with one exception: a put whose record was written
- * but whose key directory update failed (a read of the key's previous record threw) keeps reads on the
- * previous value, and a reopen may find the new one.
+ * write leaves the store as it was before the call, with one exception: a put or batch whose records
+ * were written but whose key directory update failed (a read of a key's previous record threw) keeps
+ * reads on the previous values, and a reopen may find the new ones; for a batch, all of them or none,
+ * as the batch's key checks all read before its first key changes. The records are dead, so a merge
+ * that takes their segment drops them, and a reopen after it finds the previous values.
  *
  * <h2>Critical paths</h2>
  * {@code get}: hash the key, probe the directory (one cache miss), copy the record from the mapping

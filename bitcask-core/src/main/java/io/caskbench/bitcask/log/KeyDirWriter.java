@@ -1,6 +1,7 @@
 package io.caskbench.bitcask.log;
 
 import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.KeyDir;
 import io.caskbench.bitcask.index.Location;
@@ -116,12 +117,53 @@ public final class KeyDirWriter {
 
     /** Points the key directory at a record just written or replayed, and keeps the byte accounting. */
     public void index(Segment seg, long offset, int len, int flags, byte[] key, int keyOff, int keyLength, int hash) {
+        index(seg, offset, len, flags, key, keyOff, keyLength, hash, keyCheck);
+    }
+
+    /**
+     * Points the key directory at every record of a batch just written in {@code seg}, or at none:
+     * member {@code i} is {@code keys[i]}'s record of {@code lengths[i]} bytes and {@code flags[i]}
+     * at {@code offsets[i]} (increasing). Every read that can fail, the check of each key against
+     * its previous record, is made before any entry changes; the entries are then changed with a
+     * check that answers from what those reads found, so that part reads nothing and cannot fail
+     * on I/O. When a read throws, the directory is as it was and the batch's records stay dead.
+     */
+    public void indexBatch(Segment seg, long[] offsets, int[] lengths, int[] flags, byte[][] keys) {
+        int count = keys.length;
+        int[] hashes = new int[count];
+        long[] found = new long[count];
+        long[] own = new long[count];
+        for (int i = 0; i < count; i++) {
+            hashes[i] = KeyHash.hash(keys[i]);
+            long current = keyDir.locate(hashes[i], keys[i], 0, keys[i].length, keyCheck); // may throw: nothing changed yet
+            found[i] = current == 0 ? -1 : Location.record(current);
+            own[i] = Location.of(seg.slot(), offsets[i]);
+        }
+        int[] member = new int[1];
+        // A slot holds the member's key when it holds the record the first pass found for that key, or
+        // an earlier member's record of the same key; any other slot, whatever its hash, holds another key.
+        KeyDir.KeyCheck known = (location, length, key, keyOff, keyLength) -> {
+            int m = member[0];
+            if (location == found[m]) {
+                return true;
+            }
+            int earlier = Arrays.binarySearch(own, 0, m, location);
+            return earlier >= 0 && Arrays.equals(keys[earlier], 0, keys[earlier].length, key, keyOff, keyOff + keyLength);
+        };
+        for (int i = 0; i < count; i++) {
+            member[0] = i;
+            index(seg, offsets[i], lengths[i], flags[i], keys[i], 0, keys[i].length, hashes[i], known);
+        }
+    }
+
+    private void index(Segment seg, long offset, int len, int flags, byte[] key, int keyOff, int keyLength, int hash,
+                       KeyDir.KeyCheck check) {
         long loc = Location.of(seg.slot(), offset);
         long previous;
         if ((flags & RecordFormat.TOMBSTONE) != 0) {
-            previous = keyDir.delete(hash, key, keyOff, keyLength, loc, len, keyCheck);
+            previous = keyDir.delete(hash, key, keyOff, keyLength, loc, len, check);
         } else {
-            previous = keyDir.put(hash, key, keyOff, keyLength, loc, len, keyCheck);
+            previous = keyDir.put(hash, key, keyOff, keyLength, loc, len, check);
             seg.addLive(len);
         }
         if (previous != 0 && !Location.isDeleted(previous)) {

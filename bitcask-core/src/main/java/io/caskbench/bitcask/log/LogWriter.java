@@ -286,17 +286,23 @@ public final class LogWriter implements GroupCommit.Log {
         writePos = offset + total;
         seg.end(writePos);
         long lsn = advanceLsn(total);
-        // Readers never see half a batch: they repeat a read that overlapped this publication.
+        long[] offsets = new long[count];
+        int[] lengths = new int[count];
+        int[] flags = new int[count];
+        byte[][] members = new byte[count][];
+        p = headerLen;
+        for (int i = 0; i < count; i++) {
+            members[i] = ops.key(i);
+            flags[i] = RecordFormat.flags(buf, p);
+            lengths[i] = RecordFormat.recordLength(flags[i], members[i].length, RecordFormat.valueLength(buf, p));
+            offsets[i] = offset + p;
+            p += lengths[i];
+        }
+        // Readers never see half a batch: they repeat a read that overlapped this publication, and
+        // the publication makes every read that can fail before it changes the first entry.
         fence.open();
         try {
-            p = headerLen;
-            for (int i = 0; i < count; i++) {
-                byte[] key = ops.key(i);
-                int flags = RecordFormat.flags(buf, p);
-                int len = RecordFormat.recordLength(flags, key.length, RecordFormat.valueLength(buf, p));
-                keys.index(seg, offset + p, len, flags, key, 0, key.length, KeyHash.hash(key));
-                p += len;
-            }
+            keys.indexBatch(seg, offsets, lengths, flags, members);
         } finally {
             fence.close();
         }

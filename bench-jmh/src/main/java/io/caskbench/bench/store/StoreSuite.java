@@ -25,7 +25,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>{@code bitcask}: {@link BitCaskSingleThread}, the backend grid, MEMORY_SEGMENT included on JDK 22+;</li>
  *   <li>{@code peers}: {@link PeersSingleThread}, every store at 1M keys, 100-byte values, random order,
  *       and the peers whose fastest settings lose writes on a {@code kill -9} again at the settings that
- *       do not ({@link #PARITY});</li>
+ *       do not ({@link #PARITY}, in rounds of {@value #PARITY_BATCH} puts);</li>
  *   <li>{@code sustained}: {@link SustainedPut}, one store per store kind written for a whole iteration,
  *       its close timed (5 s in quick, 60 s in full);</li>
  *   <li>{@code threads}: {@link ThousandThreads}, the same point with 1000 threads, every store at 100
@@ -67,11 +67,32 @@ public final class StoreSuite implements Suite {
      */
     static final String[] SENSITIVE_GETS = {"LMDB", "LMDB_RENEW_100", "LMDB_TXN_REUSED"};
 
-    /** Puts per invocation of the parity rows; it divides every key count. */
+    /**
+     * Puts per round of the parity rows: with a forced commit per put (milliseconds for MapDB) a 1M-key
+     * round would take many minutes, so each round puts the first 100 keys into an empty store and closes
+     * it. They keep the peers' key count so they stand in the peers' table; their {@code keysInStore}
+     * metric says what they held (50 on average).
+     */
     static final int PARITY_BATCH = 100;
 
-    /** Seconds of a sustained-put row: the full profile's, and the quick profile's shorter one. */
+    /**
+     * Measured iterations of the quick profile's peer put rows, each at least one whole 1M-key round with
+     * its close (see {@link #rounds}). A store that needs 5 s for a round on 2 cores (RocksDB; MapDB and H2
+     * are close) runs three rounds per fork with the warm-up, about 17 s where it ran 4 s when rounds were
+     * cut at the iteration's end; stores that round within 1 s take the 3 s they took. The quick peer put
+     * rows take about a minute and a half more in all (three forks), not the three minutes that a third
+     * measured iteration would cost.
+     */
+    static final int QUICK_PUT_ROUNDS = 2;
+
+    /** Seconds of a sustained-put row in the full profile: one store written for a whole minute. */
     static final int SUSTAINED_FULL_SECONDS = 60;
+
+    /**
+     * Seconds of a sustained-put row in the quick profile: long enough that a 1M-key store fills and the
+     * kernel starts writing back dirty pages, short enough for ten stores x three forks to stay within a
+     * few minutes.
+     */
     static final int SUSTAINED_QUICK_SECONDS = 5;
 
     @Override
@@ -136,21 +157,32 @@ public final class StoreSuite implements Suite {
         boolean full = profile == Profile.FULL;
         String[] smallest = {"10000"};
 
-        runs.add(only(profile, BitCaskSingleThread.class).param("backend", BACKENDS)
-                .param("keyCount", smoke ? smallest : full ? new String[] {"100000", "1000000"} : new String[] {"100000"})
-                .param("valueSize", smoke ? new String[] {"100"} : new String[] {"100", "4080"})
-                .param("order", smoke ? new String[] {"RANDOM"} : new String[] {"SEQUENTIAL", "RANDOM"}));
+        String[] gridKeys = smoke ? smallest : full ? new String[] {"100000", "1000000"} : new String[] {"100000"};
+        for (String method : new String[] {"get", "put"}) {
+            for (String keyCount : method.equals("get") ? new String[] {String.join(",", gridKeys)} : gridKeys) {
+                ChainedOptionsBuilder grid = base(profile).include(pattern(BitCaskSingleThread.class) + method + "$")
+                        .param("backend", BACKENDS)
+                        .param("valueSize", smoke ? new String[] {"100"} : new String[] {"100", "4080"})
+                        .param("order", smoke ? new String[] {"RANDOM"} : new String[] {"SEQUENTIAL", "RANDOM"});
+                runs.add(method.equals("put") ? rounds(grid, keyCount) : grid.param("keyCount", keyCount.split(",")));
+            }
+        }
         if (full) {
             // 10M keys with 100-byte values only: with 4080-byte ones a store holds 41 GB, more than the
             // machine's memory, and its gets would time the disk instead of the store.
-            runs.add(only(profile, BitCaskSingleThread.class).param("backend", BACKENDS).param("keyCount", "10000000")
-                    .param("valueSize", "100").param("order", "SEQUENTIAL", "RANDOM"));
+            runs.add(base(profile).include(pattern(BitCaskSingleThread.class) + "get$").param("backend", BACKENDS)
+                    .param("keyCount", "10000000").param("valueSize", "100").param("order", "SEQUENTIAL", "RANDOM"));
+            runs.add(rounds(base(profile).include(pattern(BitCaskSingleThread.class) + "put$").param("backend", BACKENDS)
+                    .param("valueSize", "100").param("order", "SEQUENTIAL", "RANDOM"), "10000000"));
         }
 
-        runs.add(peers(profile, "get").param("store", concat(STORES, SENSITIVE_GETS)));
-        runs.add(peers(profile, "put").param("store", STORES));
-        // A forced commit per put (MapDB) takes milliseconds: 100 puts per invocation, not 10,000.
-        runs.add(peers(profile, "put").param("store", PARITY).operationsPerInvocation(PARITY_BATCH));
+        String peerKeys = smoke ? "10000" : "1000000";
+        runs.add(peers(profile, "get").param("keyCount", peerKeys).param("store", concat(STORES, SENSITIVE_GETS)));
+        ChainedOptionsBuilder peerPuts = rounds(peers(profile, "put").param("store", STORES), peerKeys);
+        runs.add(profile == Profile.QUICK ? peerPuts.measurementIterations(QUICK_PUT_ROUNDS) : peerPuts);
+        // A forced commit per put (MapDB) takes milliseconds: rounds of 100 puts, not 1M (see PARITY_BATCH).
+        runs.add(peers(profile, "put").param("keyCount", peerKeys).param("store", PARITY)
+                .operationsPerInvocation(PARITY_BATCH));
 
         // Sustained puts: one store for the whole iteration, its close timed (see SustainedPut).
         ChainedOptionsBuilder sustained = only(profile, SustainedPut.class).param("keyCount", smoke ? smallest
@@ -194,9 +226,19 @@ public final class StoreSuite implements Suite {
         return runs;
     }
 
+    /**
+     * Put rows of rounds of {@code keyCount} puts: each invocation puts every key once and closes the store
+     * ({@link PutRounds}), so JMH's operations per invocation is the key count and every measured
+     * iteration holds whole rounds only, at least one. The rounds stay at the rows' key count (1M for the
+     * peers, the point the targets are stated at) rather than shrinking to fit 1 s: see
+     * {@link #QUICK_PUT_ROUNDS} for what that costs the quick profile.
+     */
+    static ChainedOptionsBuilder rounds(ChainedOptionsBuilder puts, String keyCount) {
+        return puts.param("keyCount", keyCount).operationsPerInvocation(Integer.parseInt(keyCount));
+    }
+
     private static ChainedOptionsBuilder peers(Profile profile, String method) {
         return base(profile).include(pattern(PeersSingleThread.class) + method + "$")
-                .param("keyCount", profile == Profile.SMOKE ? "10000" : "1000000")
                 .param("valueSize", profile == Profile.FULL ? new String[] {"100", "4080"} : new String[] {"100"})
                 .param("order", "RANDOM");
     }

@@ -1,40 +1,84 @@
 package io.caskbench.bench.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.caskbench.bench.Suite;
 import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.workload.KeyOrder;
 import io.caskbench.bench.store.workload.Workload;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.options.Options;
 
 /**
- * Put rounds close the store in the batch that ends a round (measured time), open the next one in the
- * untimed setup, and, prefilled, hold every key while measured; the keys held are recorded per batch.
+ * Put rounds are one per invocation: each closes its store (measured time), the setup opens the next one
+ * (untimed), and, prefilled, the store holds every key while measured; the keys held are recorded per round.
  */
 class PutRoundsTest {
 
     private static final int KEYS = 1_000;
-    private static final int BATCH = 100;
 
     @Test
-    void theBatchThatEndsARoundClosesTheStoreAndTheSetupOpensAnEmptyOne() {
+    void everyRoundClosesItsStoreOnceSoClosesEqualMeasuredRounds() {
         PutRounds rounds = new PutRounds();
         KeysInStore.clear();
         try {
-            rounds.open(spec(StoreKind.BITCASK_MAPPED), BATCH, false);
-            for (int b = 0; b < KEYS / BATCH; b++) {
+            rounds.open(spec(StoreKind.BITCASK_MAPPED), KEYS, false);
+            int measured = 7;
+            for (int r = 0; r < measured; r++) {
                 rounds.roll();
-                assertThat(rounds.store()).as("open before batch %d", b).isNotNull();
+                assertThat(rounds.store()).as("open before round %d", r).isNotNull();
+                assertThat(rounds.store().get(key(rounds.workload(), 0))).as("a fresh, empty store").isNull();
                 rounds.putBatch();
+                assertThat(rounds.store()).as("closed by round %d", r).isNull();
             }
-            assertThat(rounds.store()).as("closed by the round's last batch").isNull();
-            rounds.roll();
-            assertThat(rounds.store().get(key(rounds.workload(), 0))).as("a fresh, empty store").isNull();
-            // Batches start at 0, 100, ... 900 keys held: midway 50 .. 950, mean 500, then 50 again.
-            assertThat(KeysInStore.mean()).isEqualTo((500.0 * 10 + 50) / 11);
+            assertThat(rounds.roundsClosed()).isEqualTo(measured);
+            assertThat(KeysInStore.mean()).isEqualTo(KEYS / 2.0);
         } finally {
             rounds.close();
         }
+    }
+
+    @Test
+    void everySuitePutRowPutsItsKeyCountPerInvocationButTheCommitPerPutRows() {
+        List<Suite> suites = List.of(new StoreSuite(), new TargetsSuite(), new ScaleSuite());
+        for (Suite suite : suites) {
+            for (Suite.Profile profile : Suite.Profile.values()) {
+                for (var builder : suite.runs(profile)) {
+                    Options run = builder.build();
+                    String what = suite.name() + " " + profile + " " + run.getIncludes();
+                    boolean singleThreadPuts = run.getIncludes().stream()
+                            .anyMatch(i -> i.contains("SingleThread") && !i.endsWith("get$"));
+                    if (singleThreadPuts) {
+                        assertThat(run.getIncludes()).as(what).allMatch(i -> i.endsWith("put$"));
+                        assertThat(run.getParameter("keyCount").get()).as(what).hasSize(1);
+                        String keyCount = run.getParameter("keyCount").get().iterator().next();
+                        int ops = run.getOperationsPerInvocation().hasValue()
+                                ? run.getOperationsPerInvocation().get() : 0;
+                        boolean parity = run.getParameter("store").hasValue()
+                                && run.getParameter("store").get().containsAll(List.of(StoreSuite.PARITY));
+                        assertThat(ops).as(what).isEqualTo(parity ? StoreSuite.PARITY_BATCH : Integer.parseInt(keyCount));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aRoundShorterThanTheKeysPutsTheFirstKeysAndAnyLongerOneIsRefused() {
+        PutRounds rounds = new PutRounds();
+        try {
+            rounds.open(spec(StoreKind.BITCASK_MAPPED), KEYS / 10, false);
+            rounds.roll();
+            rounds.putBatch();
+            rounds.roll();
+            assertThat(rounds.roundsClosed()).isEqualTo(1);
+        } finally {
+            rounds.close();
+        }
+        assertThatThrownBy(() -> new PutRounds().open(spec(StoreKind.HARNESS), KEYS + 1, false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key count");
     }
 
     @Test
@@ -42,16 +86,14 @@ class PutRoundsTest {
         PutRounds rounds = new PutRounds();
         KeysInStore.clear();
         try {
-            rounds.open(spec(StoreKind.BITCASK_MAPPED), BATCH, true);
+            rounds.open(spec(StoreKind.BITCASK_MAPPED), KEYS, true);
             Workload workload = rounds.workload();
             for (int i = 0; i < KEYS; i++) {
                 assertThat(rounds.store().get(key(workload, i))).as("prefilled key %d", i).isNotNull();
             }
-            for (int b = 0; b < KEYS / BATCH; b++) {
-                rounds.roll();
-                rounds.putBatch();
-            }
-            assertThat(rounds.store()).as("closed by the round's last batch").isNull();
+            rounds.roll();
+            rounds.putBatch();
+            assertThat(rounds.store()).as("closed by the round").isNull();
             rounds.roll();
             for (int i = 0; i < KEYS; i++) {
                 assertThat(rounds.store().get(key(workload, i))).as("reopened key %d", i).isNotNull();
@@ -66,12 +108,13 @@ class PutRoundsTest {
     void aPrefilledInMemoryStoreIsNeverClosedAndStaysFull() {
         PutRounds rounds = new PutRounds();
         try {
-            rounds.open(spec(StoreKind.IN_MEMORY_REFERENCE), BATCH, true);
-            for (int b = 0; b < 2 * KEYS / BATCH; b++) {
+            rounds.open(spec(StoreKind.IN_MEMORY_REFERENCE), KEYS, true);
+            for (int r = 0; r < 3; r++) {
                 rounds.roll();
                 rounds.putBatch();
-                assertThat(rounds.store()).as("after batch %d", b).isNotNull();
+                assertThat(rounds.store()).as("after round %d", r).isNotNull();
             }
+            assertThat(rounds.roundsClosed()).isEqualTo(3);
             assertThat(rounds.store().get(key(rounds.workload(), KEYS - 1))).isNotNull();
         } finally {
             rounds.close();

@@ -29,7 +29,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *       (as in the reference experiment) and the store holds half the keys on average;</li>
  *   <li>prefilled: one store is filled with every key once per trial, outside measured time, and closed
  *       and reopened so the fill's own deferred work is done before timing; every round then replaces
- *       keys, so the store holds all N keys while it is measured (the scale rows).</li>
+ *       keys, so the store holds all N keys while it is measured (the scale rows). A store that keeps
+ *       nothing through a close (the heap map, the in-memory reference, the harness) is instead built
+ *       and filled again before each round, outside measured time: the in-memory reference keeps every
+ *       overwritten record, and round after round of replacements would fill the heap.</li>
  * </ul>
  *
  * <p>The close at the end of a round is measured: under {@code SyncPolicy.NONE} BitCask forces its
@@ -51,8 +54,10 @@ public class PutRounds {
     private int batch;
     private OpenStore store;
     private byte[] keyBuffer;
-    /** Rounds ended with their close (or, for a store that keeps nothing through one, refilled). */
+    /** Rounds ended with their close (or, for a store that keeps nothing through one, marked for a refill). */
     private long roundsClosed;
+    /** True when a prefilled store that keeps nothing through a close ended its round: rebuild it untimed. */
+    private boolean refill;
 
     /** JMH creates the state and opens it in {@link #open(BenchmarkParams)}. */
     public PutRounds() {
@@ -82,6 +87,7 @@ public class PutRounds {
             fill();
         }
         roundsClosed = 0;
+        refill = false;
     }
 
     private void fill() {
@@ -99,7 +105,14 @@ public class PutRounds {
      */
     @Setup(Level.Invocation)
     public void roll() {
-        if (!store.isOpen()) {
+        if (refill) {
+            // The in-memory reference appends every overwrite and would grow by a round's records per
+            // round, zeroing a new slab chunk inside a timed put: start each round from a fresh fill.
+            store.close();
+            store = OpenStore.create(kind, config);
+            fill();
+            refill = false;
+        } else if (!store.isOpen()) {
             if (prefilled) {
                 store.reopen();
             } else {
@@ -127,11 +140,13 @@ public class PutRounds {
 
     /**
      * Ends the round: closes the store, which does its deferred work, in measured time. A prefilled store
-     * that keeps nothing through a close is kept open: it defers nothing, and the next round replaces its
-     * keys again.
+     * that keeps nothing through a close defers nothing: it is rebuilt and filled again in the next
+     * invocation's setup, outside measured time, so it holds every key and no overwritten record.
      */
     private void endRound() {
-        if (!(prefilled && !store.adapter().persistent())) {
+        if (prefilled && !store.adapter().persistent()) {
+            refill = true;
+        } else {
             store.closeAdapter();
         }
         roundsClosed++;

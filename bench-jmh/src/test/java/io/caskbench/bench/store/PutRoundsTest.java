@@ -7,8 +7,12 @@ import io.caskbench.bench.Suite;
 import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.workload.KeyOrder;
 import io.caskbench.bench.store.workload.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.options.Options;
 
 /**
@@ -105,19 +109,65 @@ class PutRoundsTest {
     }
 
     @Test
-    void aPrefilledInMemoryStoreIsNeverClosedAndStaysFull() {
+    void aPrefilledInMemoryStoreIsRebuiltFullOutsideTheRound() {
         PutRounds rounds = new PutRounds();
         try {
             rounds.open(spec(StoreKind.IN_MEMORY_REFERENCE), KEYS, true);
             for (int r = 0; r < 3; r++) {
                 rounds.roll();
+                var measured = rounds.store();
                 rounds.putBatch();
-                assertThat(rounds.store()).as("after round %d", r).isNotNull();
+                assertThat(rounds.store()).as("not closed in round %d", r).isSameAs(measured);
+                rounds.roll();
+                assertThat(rounds.store()).as("rebuilt after round %d", r).isNotSameAs(measured);
+                for (int i = 0; i < KEYS; i++) {
+                    assertThat(rounds.store().get(key(rounds.workload(), i))).as("refilled key %d", i).isNotNull();
+                }
             }
             assertThat(rounds.roundsClosed()).isEqualTo(3);
-            assertThat(rounds.store().get(key(rounds.workload(), KEYS - 1))).isNotNull();
         } finally {
             rounds.close();
+        }
+    }
+
+    /**
+     * A child JVM with a 160 MiB heap runs eight prefilled rounds of the in-memory reference holding one
+     * 64 MiB slab chunk of records: kept across rounds, every round's overwrites would add a chunk and the
+     * third round would run out of heap.
+     */
+    @Test
+    void prefilledRoundsOfTheInMemoryReferenceFitAHeapOfTwoSlabChunks(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("child.log");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "-Xmx160m", "-cp", System.getProperty("java.class.path"),
+                PrefilledReferenceRounds.class.getName()).redirectErrorStream(true).redirectOutput(out.toFile())
+                .start();
+        try {
+            assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("child finished").isTrue();
+            assertThat(child.exitValue()).as(Files.readString(out)).isZero();
+            assertThat(Files.readString(out)).contains("8 rounds");
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
+    /** The child of {@link #prefilledRoundsOfTheInMemoryReferenceFitAHeapOfTwoSlabChunks}. */
+    static final class PrefilledReferenceRounds {
+
+        public static void main(String[] args) {
+            // 1000 records of 16-byte keys and 60,000-byte values: 60 MB, one slab chunk.
+            PutRounds rounds = new PutRounds();
+            try {
+                rounds.open(new WorkloadSpec(StoreKind.IN_MEMORY_REFERENCE, KEYS, 60_000, KeyOrder.RANDOM, false),
+                        KEYS, true);
+                for (int r = 0; r < 8; r++) {
+                    rounds.roll();
+                    rounds.putBatch();
+                }
+                System.out.println(rounds.roundsClosed() + " rounds");
+            } finally {
+                rounds.close();
+            }
         }
     }
 

@@ -58,7 +58,8 @@ final class DumpCommand extends StoreCommand {
             report = BitCask.verify(dir, VerifyReport.Depth.RECORDS, progress);
         }
         // Damage in the data; a hint that disagrees with it loses nothing once the view leaves it out.
-        List<Finding> damaged = WritesInProgress.others(report).stream()
+        // Beside a writer, a failing tail that stands still is a lost record, not an append: read it again.
+        List<Finding> damaged = WritesInProgress.recheck(report, WritesInProgress.RECHECK_WAIT).others().stream()
                 .filter(f -> f.kind().dataAtRisk() && f.kind() != Kind.HINT_MISMATCH).toList();
         for (Finding f : damaged) {
             err().println("bitcask: warning: skipping " + Reports.name(report.directory(), f.file()) + " " + f.kind()

@@ -74,7 +74,8 @@ final class DumpCommand extends StoreCommand {
         }
         err().println("bitcask: dumped " + Reports.count(dumped, "record", "records") + " and skipped "
                 + Reports.count(damaged.size(), "damaged range", "damaged ranges") + " of " + report.directory()
-                + "; a key whose newest record lay there is missing from the dump, or at an older value");
+                + "; a key whose newest record lay there is missing from the dump, or at an older value,"
+                + " and a key deleted there may reappear");
         return BitCaskCli.FAILED;
     }
 

@@ -298,6 +298,30 @@ class CommandsIT {
     }
 
     @Test
+    void aSalvageThatSkipsADeleteSaysADeletedKeyMayReappear() throws IOException {
+        Path dir = tmp.resolve("db");
+        try (BitCask db = BitCask.open(dir)) {
+            db.put("gone", utf8("the value before the delete"));
+            for (int i = 0; i < 100; i++) {
+                db.put("key" + i, utf8("value " + i));
+            }
+            db.delete("gone");
+            for (int i = 100; i < 200; i++) {
+                db.put("key" + i, utf8("value " + i));
+            }
+        }
+        Path data = TestStore.data(dir, 1);
+        long tombstone = new String(Files.readAllBytes(data), StandardCharsets.ISO_8859_1).lastIndexOf("gone");
+        assertThat(tombstone).as("the delete's key").isPositive();
+        TestStore.flip(data, tombstone + 1, 0x20);
+
+        Cli.Run salvage = Cli.run("dump", "--skip-corrupt", dir.toString());
+        assertThat(salvage.exit()).as(salvage.toString()).isEqualTo(1);
+        assertThat(salvage.out()).as("the deleted key is back").contains("\"gone\"");
+        assertThat(salvage.stderr()).contains("skipped 1 damaged range").contains("a key deleted there may reappear");
+    }
+
+    @Test
     void loadStopsAtABadLineAfterWritingEveryLineBeforeIt() throws IOException {
         Path one = tmp.resolve("one");
         assertThat(ok(Cli.run(utf8("{\"key\":\"a\",\"value\":\"1\"}\n"), "load", "--create", one.toString())).out())

@@ -1,5 +1,8 @@
 package io.caskbench.report;
 
+import static io.caskbench.report.ForkExtremes.max;
+import static io.caskbench.report.ForkExtremes.min;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -152,13 +155,5 @@ final class OpenLoopTables {
 
     private static String percent(double share) {
         return String.format(Locale.ROOT, "%.0f%%", 100 * share);
-    }
-
-    private static double min(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-    }
-
-    private static double max(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
     }
 }

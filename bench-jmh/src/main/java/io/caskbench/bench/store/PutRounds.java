@@ -31,8 +31,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *       and reopened so the fill's own deferred work is done before timing; every round then replaces
  *       keys, so the store holds all N keys while it is measured (the scale rows). A store that keeps
  *       nothing through a close (the heap map, the in-memory reference, the harness) is instead built
- *       and filled again before each round, outside measured time: the in-memory reference keeps every
- *       overwritten record, and round after round of replacements would fill the heap.</li>
+ *       and filled again before each round, outside measured time, sized for twice the keys: the
+ *       in-memory reference keeps every overwritten record, so it needs room for the fill and one
+ *       round of replacements, and round after round of them would fill the heap.</li>
  * </ul>
  *
  * <p>The close at the end of a round is measured: under {@code SyncPolicy.NONE} BitCask forces its
@@ -83,6 +84,14 @@ public class PutRounds {
         this.prefilled = prefilled;
         keyBuffer = workload.keyBuffer();
         store = OpenStore.create(kind, config);
+        if (prefilled && !store.adapter().persistent()) {
+            // Room for the fill and one round of replacements: the in-memory reference appends every
+            // overwrite, and sized for the keys alone it would allocate slab chunks inside timed puts.
+            config = new StoreConfig(2 * config.expectedKeys(), config.keySize(), config.fixedKeySize(),
+                    config.valueSize(), config.maxThreads());
+            store.close();
+            store = OpenStore.create(kind, config);
+        }
         if (prefilled) {
             fill();
         }

@@ -131,15 +131,15 @@ class PutRoundsTest {
     }
 
     /**
-     * A child JVM with a 160 MiB heap runs eight prefilled rounds of the in-memory reference holding one
-     * 64 MiB slab chunk of records: kept across rounds, every round's overwrites would add a chunk and the
-     * third round would run out of heap.
+     * A child JVM with a 200 MiB heap runs eight prefilled rounds of the in-memory reference whose keys
+     * hold 30 MB: kept across rounds, every round's overwrites would add 30 MB and the fifth round would
+     * run out of heap; rebuilt before each round, it needs one 64 MiB slab chunk at a time.
      */
     @Test
-    void prefilledRoundsOfTheInMemoryReferenceFitAHeapOfTwoSlabChunks(@TempDir Path dir) throws Exception {
+    void prefilledRoundsOfTheInMemoryReferenceFitASmallHeap(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("child.log");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-Xmx160m", "-cp", System.getProperty("java.class.path"),
+        Process child = new ProcessBuilder(java, "-Xmx200m", "-cp", System.getProperty("java.class.path"),
                 PrefilledReferenceRounds.class.getName()).redirectErrorStream(true).redirectOutput(out.toFile())
                 .start();
         try {
@@ -151,14 +151,14 @@ class PutRoundsTest {
         }
     }
 
-    /** The child of {@link #prefilledRoundsOfTheInMemoryReferenceFitAHeapOfTwoSlabChunks}. */
+    /** The child of {@link #prefilledRoundsOfTheInMemoryReferenceFitASmallHeap}. */
     static final class PrefilledReferenceRounds {
 
         public static void main(String[] args) {
-            // 1000 records of 16-byte keys and 60,000-byte values: 60 MB, one slab chunk.
+            // 1000 records of 16-byte keys and 30,000-byte values: 30 MB; with room for a round, one slab chunk.
             PutRounds rounds = new PutRounds();
             try {
-                rounds.open(new WorkloadSpec(StoreKind.IN_MEMORY_REFERENCE, KEYS, 60_000, KeyOrder.RANDOM, false),
+                rounds.open(new WorkloadSpec(StoreKind.IN_MEMORY_REFERENCE, KEYS, 30_000, KeyOrder.RANDOM, false),
                         KEYS, true);
                 for (int r = 0; r < 8; r++) {
                     rounds.roll();

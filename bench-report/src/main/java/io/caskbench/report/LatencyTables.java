@@ -1,5 +1,8 @@
 package io.caskbench.report;
 
+import static io.caskbench.report.ForkExtremes.max;
+import static io.caskbench.report.ForkExtremes.min;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -157,13 +160,5 @@ public final class LatencyTables {
             return "yes";
         }
         return (atLeast ? best < goal : best > goal) ? "NO" : "within spread";
-    }
-
-    private static double min(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-    }
-
-    private static double max(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
     }
 }

@@ -17,6 +17,8 @@ final class OpenLoopRow {
     static final List<String> PERCENTILES = List.of("p50", "p99", "p99.9", "max");
     /** A row achieving less than this share of the rate asked, in any fork, did not keep up. */
     static final double KEPT_UP = 0.98;
+    /** Forks a verdict needs to be more than indicative: the spread of fewer runs says little about a tail. */
+    static final int FIRM_FORKS = 5;
     /** Where JMH's pooled percentiles of a distribution metric sit, by percentile name. */
     private static final Map<String, String> POOLED = Map.of("p50", "50.0", "p99", "99.0", "p99.9", "99.9");
 
@@ -94,9 +96,26 @@ final class OpenLoopRow {
     }
 
     /**
+     * Samples of one kind a fork needs before its percentile {@code p} ({@code p99}, {@code p99.9}) is judged:
+     * {@code 10 / (1 - q)}, so that ten samples lie beyond it (1,000 for p99, 10,000 for p99.9). With fewer,
+     * a p99.9 is one of the few largest samples, whatever the store does.
+     */
+    static long samplesNeeded(String p) {
+        double q = Double.parseDouble(p.substring(1)) / 100;
+        return Math.round(10 / (1 - q));
+    }
+
+    /** Whether every fork has {@link #samplesNeeded} samples of kind {@code op} for percentile {@code p}. */
+    boolean enoughSamples(String op, String p) {
+        List<Double> counts = forks(op, "count");
+        return !counts.isEmpty() && counts.stream().allMatch(c -> c >= samplesNeeded(p));
+    }
+
+    /**
      * The verdict of goals on percentiles of kind {@code op}: {@code met} when every fork's percentiles are within
-     * their goals, {@code not met} when every fork misses one, otherwise {@code undetermined}; a saturated row
-     * gets no verdict.
+     * their goals, {@code not met} when every fork misses one, otherwise {@code undetermined}. A saturated row
+     * gets no verdict; a percentile some fork has too few samples for ({@link #samplesNeeded}) is not judged
+     * and says so, and a verdict from fewer than {@link #FIRM_FORKS} forks is marked indicative.
      */
     String verdict(String op, Map<String, Double> goals) {
         if (saturated()) {
@@ -106,15 +125,29 @@ final class OpenLoopRow {
         if (forks == 0) {
             return "";
         }
+        List<String> tooFew = goals.keySet().stream().filter(p -> !enoughSamples(op, p)).toList();
+        String fewNote = tooFew.stream().map(p -> p + " needs " + Table.score(samplesNeeded(p)))
+                .collect(Collectors.joining(", ")) + " " + op + "s per fork";
+        if (tooFew.size() == goals.size()) {
+            return "too few samples (" + fewNote + "): no verdict";
+        }
         int within = 0;
         for (int f = 0; f < forks; f++) {
             boolean ok = true;
             for (Map.Entry<String, Double> goal : goals.entrySet()) {
+                if (tooFew.contains(goal.getKey())) {
+                    continue;
+                }
                 List<Double> values = forks(op, goal.getKey());
                 ok &= f < values.size() && values.get(f) <= goal.getValue();
             }
             within += ok ? 1 : 0;
         }
-        return within == forks ? "met" : within == 0 ? "not met" : "undetermined";
+        String verdict = within == forks ? "met" : within == 0 ? "not met" : "undetermined";
+        if (forks < FIRM_FORKS) {
+            verdict += ", indicative (" + forks + (forks == 1 ? " fork)" : " forks)");
+        }
+        return tooFew.isEmpty() ? verdict : verdict + "; " + String.join(", ", tooFew) + ": too few samples ("
+                + fewNote + ")";
     }
 }

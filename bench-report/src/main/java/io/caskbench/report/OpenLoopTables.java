@@ -1,5 +1,8 @@
 package io.caskbench.report;
 
+import static io.caskbench.report.ForkExtremes.max;
+import static io.caskbench.report.ForkExtremes.min;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -53,7 +56,10 @@ final class OpenLoopTables {
         doc.line("Each operation is timed from when it was due, not from when it started (bench-jmh's open-loop "
                 + "driver), so a stall counts against every operation queued behind it. Each cell: the percentile of "
                 + "all forks' samples pooled, then each fork's own in brackets, microseconds. A goal is met when every "
-                + "fork's put p99 and p99.9 are within it, not met when none are, undetermined otherwise; a row whose "
+                + "fork's put p99 and p99.9 are within it, not met when none are, undetermined otherwise. A percentile "
+                + "q is judged only when every fork has at least 10 / (1 - q) samples of its kind (1,000 for p99, "
+                + "10,000 for p99.9), else it says too few samples; a verdict from fewer than "
+                + OpenLoopRow.FIRM_FORKS + " forks is indicative. A row whose "
                 + "achieved rate fell below " + percent(OpenLoopRow.KEPT_UP) + " of the rate asked in some fork was "
                 + "saturated, its percentiles describe a growing queue, and it judges nothing. The harness rows drive "
                 + "the same 64 threads at the same rates and call no store: the cost of waking a thread on time here.");
@@ -84,6 +90,9 @@ final class OpenLoopTables {
                 cells.add(ratio.cell());
                 cells.add(String.format(Locale.ROOT, "<= %.1f", LatencyTables.MERGE_GET_P99));
                 cells.add(row.saturated() || none.get().saturated() ? "saturated: no verdict"
+                        : !row.enoughSamples("get", "p99") || !none.get().enoughSamples("get", "p99")
+                        ? "too few samples (p99 needs " + Table.score(OpenLoopRow.samplesNeeded("p99"))
+                                + " gets per fork): no verdict"
                         : verdict(ratio, LatencyTables.MERGE_GET_P99));
             }
             table.row(cells);
@@ -92,7 +101,8 @@ final class OpenLoopTables {
         doc.line("Gets timed from when they were due, at each fixed arrival rate; cells as above (pooled, then each "
                 + "fork's own). The ratio is pooled get p99 with a merge over without at the same backend and rate, its "
                 + "spread from the forks' own p99s (smallest over largest, largest over smallest): met when the whole "
-                + "spread is within the goal, not met when none of it is, undetermined otherwise.");
+                + "spread is within the goal, not met when none of it is, undetermined otherwise; judged only with "
+                + "1,000 gets per fork, and indicative from fewer than " + OpenLoopRow.FIRM_FORKS + " forks.");
     }
 
     /** The open-loop rows of {@code cls.method}, by backend, then rate, then merge mode (none first). */
@@ -147,18 +157,11 @@ final class OpenLoopTables {
         if (!s.hasSpread()) {
             return "undetermined (one fork)";
         }
-        return s.high() <= goal ? "met" : s.low() > goal ? "not met" : "undetermined";
+        String verdict = s.high() <= goal ? "met" : s.low() > goal ? "not met" : "undetermined";
+        return s.forks() < OpenLoopRow.FIRM_FORKS ? verdict + ", indicative (" + s.forks() + " forks)" : verdict;
     }
 
     private static String percent(double share) {
         return String.format(Locale.ROOT, "%.0f%%", 100 * share);
-    }
-
-    private static double min(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-    }
-
-    private static double max(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
     }
 }

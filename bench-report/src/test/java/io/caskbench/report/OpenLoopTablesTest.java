@@ -32,6 +32,11 @@ class OpenLoopTablesTest {
      * {@code op} scaled from {@code p99s} (p50 a tenth, p99.9 twice, max four times), pooled from the forks' mean.
      */
     private static Map<String, Metric> kind(String op, double... p99s) {
+        return sampled(op, 20_000, p99s);
+    }
+
+    /** {@link #kind(String, double...)} with {@code samples} operations of the kind in every fork. */
+    private static Map<String, Metric> sampled(String op, double samples, double... p99s) {
         double mean = java.util.Arrays.stream(p99s).average().orElse(Double.NaN);
         Map<String, Metric> m = new HashMap<>();
         m.put(op + ":p50", perFork(java.util.Arrays.stream(p99s).map(v -> v / 10).toArray()));
@@ -39,6 +44,9 @@ class OpenLoopTablesTest {
         m.put(op + ":p99.9", perFork(java.util.Arrays.stream(p99s).map(v -> v * 2).toArray()));
         m.put(op + ":max", perFork(java.util.Arrays.stream(p99s).map(v -> v * 4).toArray()));
         m.put(op + ":latency", pooled(mean / 10, mean, mean * 2));
+        double[] counts = new double[p99s.length];
+        java.util.Arrays.fill(counts, samples);
+        m.put(op + ":count", perFork(counts));
         return m;
     }
 
@@ -87,7 +95,7 @@ class OpenLoopTablesTest {
     @Test
     void aPutGoalIsMetOnlyWhenEveryForkIsWithinIt() {
         List<JmhResult> rows = List.of(
-                // p99.9 is twice p99: 1,600 and 3,000 against 5,000, met; p99 600 and 1,500 against 1,000, one fork over.
+                // p99.9 is twice p99: 1,600 and 3,000 against 5,000, met; p99 800 and 1,500 against 1,000, one fork over.
                 row("MixedTailOpenLoop.mix", Map.of("backend", "FILE_CHANNEL"), 5_000, new double[] {5_000, 5_000},
                         mix(new double[] {1, 1}, new double[] {800, 1_500})),
                 row("MixedTailOpenLoop.mix", Map.of("backend", "FILE_CHANNEL"), 20_000, new double[] {20_000, 20_000},
@@ -136,5 +144,40 @@ class OpenLoopTablesTest {
         assertThat(mapped.get(0)).contains("NONE").doesNotContain("met");
         assertThat(mapped.get(1)).contains("BACK_TO_BACK").contains("1.20 (1.10-1.30)").contains("met");
         assertThat(mapped.get(3)).contains("1.50 (1.00-2.00)").contains("undetermined");
+    }
+
+    /** 5,000 ops/s x 5% puts x 5 s: 1,250 puts per fork, enough for a p99 and not for a p99.9. */
+    @Test
+    void aPercentileIsJudgedOnlyWithTenSamplesBeyondItInEveryFork() {
+        Map<String, Metric> enoughForP99 = new HashMap<>(sampled("get", 23_750, 1, 1));
+        enoughForP99.putAll(sampled("put", 1_250, 800, 900));
+        Map<String, Metric> tooFew = new HashMap<>(sampled("get", 9_500, 1, 1));
+        tooFew.putAll(sampled("put", 500, 800, 900));
+        List<JmhResult> rows = List.of(
+                row("MixedTailOpenLoop.mix", Map.of("backend", "MAPPED"), 5_000, new double[] {5_000, 5_000},
+                        enoughForP99),
+                row("MixedTailOpenLoop.mix", Map.of("backend", "MAPPED"), 2_000, new double[] {2_000, 2_000}, tooFew));
+        List<String> puts = lines(rows, "MAPPED").stream().filter(l -> l.contains(" put ")).toList();
+        assertThat(puts.get(1)).contains("5,000").contains("met, indicative (2 forks)")
+                .contains("p99.9: too few samples (p99.9 needs 10,000 puts per fork)");
+        assertThat(puts.get(0)).contains("2,000").contains("too few samples").contains("no verdict")
+                .doesNotContain(" met").doesNotContain("undetermined");
+        assertThat(OpenLoopRow.samplesNeeded("p99")).isEqualTo(1_000);
+        assertThat(OpenLoopRow.samplesNeeded("p99.9")).isEqualTo(10_000);
+    }
+
+    @Test
+    void aVerdictFromFewerThanFiveForksIsIndicative() {
+        double[] five = {5_000, 5_000, 5_000, 5_000, 5_000};
+        Map<String, Metric> fiveForks = new HashMap<>(kind("get", 1, 1, 1, 1, 1));
+        fiveForks.putAll(kind("put", 100, 100, 100, 100, 100));
+        List<JmhResult> rows = List.of(
+                row("MixedTailOpenLoop.mix", Map.of("backend", "MAPPED"), 5_000, five, fiveForks),
+                row("MixedTailOpenLoop.mix", Map.of("backend", "FILE_CHANNEL"), 5_000, new double[] {5_000, 5_000, 5_000},
+                        mix(new double[] {1, 1, 1}, new double[] {100, 100, 100})));
+        assertThat(lines(rows, "MAPPED")).filteredOn(l -> l.contains(" put ")).singleElement().asString()
+                .contains("met").doesNotContain("indicative");
+        assertThat(lines(rows, "FILE_CHANNEL")).filteredOn(l -> l.contains(" put ")).singleElement().asString()
+                .contains("met, indicative (3 forks)");
     }
 }

@@ -58,7 +58,8 @@ final class DumpCommand extends StoreCommand {
             report = BitCask.verify(dir, VerifyReport.Depth.RECORDS, progress);
         }
         // Damage in the data; a hint that disagrees with it loses nothing once the view leaves it out.
-        List<Finding> damaged = WritesInProgress.others(report).stream()
+        // Beside a writer, a failing tail that stands still is a lost record, not an append: read it again.
+        List<Finding> damaged = WritesInProgress.recheck(report, WritesInProgress.RECHECK_WAIT).others().stream()
                 .filter(f -> f.kind().dataAtRisk() && f.kind() != Kind.HINT_MISMATCH).toList();
         for (Finding f : damaged) {
             err().println("bitcask: warning: skipping " + Reports.name(report.directory(), f.file()) + " " + f.kind()
@@ -73,7 +74,8 @@ final class DumpCommand extends StoreCommand {
         }
         err().println("bitcask: dumped " + Reports.count(dumped, "record", "records") + " and skipped "
                 + Reports.count(damaged.size(), "damaged range", "damaged ranges") + " of " + report.directory()
-                + "; a key whose newest record lay there is missing from the dump, or at an older value");
+                + "; a key whose newest record lay there is missing from the dump, or at an older value,"
+                + " and a key deleted there may reappear");
         return BitCaskCli.FAILED;
     }
 

@@ -68,28 +68,29 @@ final class Reports {
     }
 
     /**
-     * True when verify found nothing, or, when {@code live}, nothing but what a running writer's
-     * work in progress explains (see {@link WritesInProgress}).
+     * True when verify found nothing, or, with {@code live} (null without {@code --live}), nothing but
+     * what a running writer's work in progress explains.
      */
-    static boolean healthy(VerifyReport r, boolean live) {
-        return live ? WritesInProgress.others(r).isEmpty() : r.clean();
+    static boolean healthy(VerifyReport r, WritesInProgress live) {
+        return live != null ? live.others().isEmpty() : r.clean();
     }
 
     /**
-     * The text report of a verify that took {@code millis}; when {@code live}, the findings a
-     * running writer's work explains are marked as such and not counted as damage.
+     * The text report of a verify that took {@code millis}; with {@code live} (null without
+     * {@code --live}), the findings a running writer's work explains are marked as such and not counted
+     * as damage.
      */
-    static void verifyText(VerifyReport r, long millis, boolean live, PrintWriter out) {
+    static void verifyText(VerifyReport r, long millis, WritesInProgress live, PrintWriter out) {
         long records = r.segments().stream().mapToLong(s -> Math.max(0, s.records())).sum();
         out.printf(Locale.ROOT, "%s: %d data files, %s records, %s read in %.2f s%n", r.directory(), r.segments().size(),
                 count(records), size(r.bytesRead()), millis / 1000.0);
         for (Finding f : r.findings()) {
             findingText(r.directory(), f, out);
-            if (live && WritesInProgress.explains(r, f)) {
+            if (live != null && live.explains(f)) {
                 out.println("    a write in progress: the live writer's own work, which puts no record at risk");
             }
         }
-        List<Finding> damage = live ? WritesInProgress.others(r) : r.findings();
+        List<Finding> damage = live != null ? live.others() : r.findings();
         int inProgress = r.findings().size() - damage.size();
         String writer = inProgress == 0 ? "" : "; " + count(inProgress, "finding is", "findings are") + " the live writer's work in progress";
         if (damage.isEmpty()) {
@@ -157,7 +158,7 @@ final class Reports {
      * Writes a verify report as a JSON object; {@code healthy} and each finding's {@code inProgress}
      * say what {@code live} makes of it.
      */
-    static void verifyJson(VerifyReport r, boolean live, JsonGenerator g) throws IOException {
+    static void verifyJson(VerifyReport r, WritesInProgress live, JsonGenerator g) throws IOException {
         g.writeStartObject();
         g.writeStringField("directory", r.directory().toString());
         g.writeStringField("depth", r.depth().name());
@@ -183,7 +184,7 @@ final class Reports {
         }
         g.writeEndArray();
         g.writeFieldName("findings");
-        findingsJson(r.directory(), r.findings(), f -> live && WritesInProgress.explains(r, f), g);
+        findingsJson(r.directory(), r.findings(), f -> live != null && live.explains(f), g);
         g.writeEndObject();
     }
 
@@ -226,12 +227,12 @@ final class Reports {
         g.writeFieldName("unrepaired");
         findingsJson(dir, r.unrepaired(), f -> false, g);
         g.writeFieldName("before");
-        verifyJson(r.before(), false, g);
+        verifyJson(r.before(), null, g);
         g.writeFieldName("after");
         if (r.after() == null) {
             g.writeNull();
         } else {
-            verifyJson(r.after(), false, g);
+            verifyJson(r.after(), null, g);
         }
         g.writeEndObject();
     }

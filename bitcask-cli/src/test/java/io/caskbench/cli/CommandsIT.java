@@ -2,6 +2,7 @@ package io.caskbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskOptions;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -80,6 +82,44 @@ class CommandsIT {
             assertThat(r.out()).contains("keys        1").contains("a writer holds the directory");
             Cli.Run get = ok(Cli.run("get", dir.toString(), "written"));
             assertThat(get.out()).isEqualTo("while stats runs");
+        }
+    }
+
+    /**
+     * A damaged last record of an idle writer's newest segment looks like an append in progress, but its
+     * bytes do not change: verify --live must call it damage, and dump --skip-corrupt must say what it lost.
+     */
+    @Test
+    void besideAnIdleWriterADamagedLastRecordIsDamageNotAWriteInProgress() throws IOException {
+        Path dir = tmp.resolve("db");
+        try (BitCask db = BitCask.open(dir, BitCaskOptions.builder().backend(Backend.FILE_CHANNEL).build())) {
+            for (int i = 0; i < 20; i++) {
+                db.put("key" + i, utf8("acknowledged value " + i));
+            }
+            db.sync();
+            Path newest;
+            try (Stream<Path> files = Files.list(dir)) {
+                newest = files.filter(f -> f.getFileName().toString().endsWith(".data")).max(Path::compareTo)
+                        .orElseThrow();
+            }
+            TestStore.flip(newest, Files.size(newest) - 3, 0x10);
+
+            Cli.Run get = Cli.run("get", dir.toString(), "key19");
+            assertThat(get.exit()).as(get.toString()).isNotZero();
+            Cli.Run live = Cli.run("verify", "--live", dir.toString());
+            assertThat(live.exit()).as(live.toString()).isEqualTo(1);
+            assertThat(live.out()).contains("TORN_TAIL").contains("records are at risk").doesNotContain("no damage found");
+            JsonNode report = JSON.readTree(Cli.run("verify", "--live", "--json", dir.toString()).stdout());
+            assertThat(report.get("healthy").asBoolean()).isFalse();
+            for (JsonNode f : report.get("findings")) {
+                boolean torn = f.get("kind").asText().equals("TORN_TAIL");
+                assertThat(f.get("inProgress").asBoolean()).as(f.toString()).isEqualTo(!torn);
+            }
+
+            Cli.Run dump = Cli.run("dump", "--skip-corrupt", dir.toString());
+            assertThat(dump.exit()).as(dump.toString()).isEqualTo(1);
+            assertThat(dump.stderr()).contains("skipping").contains("skipped 1 damaged range");
+            assertThat(dump.out().lines()).hasSize(19);
         }
     }
 
@@ -255,6 +295,30 @@ class CommandsIT {
         ok(Cli.run(salvage.stdout(), "load", "--create", copy.toString()));
         assertThat(contents(copy)).isEqualTo(written);
         assertThat(TestStore.fingerprint(dir)).as("the damaged store is left as it was").isEqualTo(damaged);
+    }
+
+    @Test
+    void aSalvageThatSkipsADeleteSaysADeletedKeyMayReappear() throws IOException {
+        Path dir = tmp.resolve("db");
+        try (BitCask db = BitCask.open(dir)) {
+            db.put("gone", utf8("the value before the delete"));
+            for (int i = 0; i < 100; i++) {
+                db.put("key" + i, utf8("value " + i));
+            }
+            db.delete("gone");
+            for (int i = 100; i < 200; i++) {
+                db.put("key" + i, utf8("value " + i));
+            }
+        }
+        Path data = TestStore.data(dir, 1);
+        long tombstone = new String(Files.readAllBytes(data), StandardCharsets.ISO_8859_1).lastIndexOf("gone");
+        assertThat(tombstone).as("the delete's key").isPositive();
+        TestStore.flip(data, tombstone + 1, 0x20);
+
+        Cli.Run salvage = Cli.run("dump", "--skip-corrupt", dir.toString());
+        assertThat(salvage.exit()).as(salvage.toString()).isEqualTo(1);
+        assertThat(salvage.out()).as("the deleted key is back").contains("\"gone\"");
+        assertThat(salvage.stderr()).contains("skipped 1 damaged range").contains("a key deleted there may reappear");
     }
 
     @Test

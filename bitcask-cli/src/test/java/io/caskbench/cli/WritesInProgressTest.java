@@ -6,8 +6,13 @@ import io.caskbench.bitcask.VerifyReport.HintState;
 import io.caskbench.bitcask.VerifyReport.Kind;
 import io.caskbench.bitcask.VerifyReport.SegmentReport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,10 +44,10 @@ class WritesInProgressTest {
         Finding debris = finding(DIR.resolve("000000003.data.tmp"), Kind.DEBRIS);
         VerifyReport r = report(true, stale, missing, torn, creating, debris);
 
-        assertThat(r.findings()).allMatch(f -> WritesInProgress.explains(r, f));
-        assertThat(WritesInProgress.others(r)).isEmpty();
-        assertThat(Reports.healthy(r, true)).isTrue();
-        assertThat(Reports.healthy(r, false)).isFalse();
+        assertThat(r.findings()).allMatch(f -> WritesInProgress.byKindAlone(r).explains(f));
+        assertThat(WritesInProgress.byKindAlone(r).others()).isEmpty();
+        assertThat(Reports.healthy(r, WritesInProgress.byKindAlone(r))).isTrue();
+        assertThat(Reports.healthy(r, null)).isFalse();
     }
 
     @Test
@@ -53,8 +58,8 @@ class WritesInProgressTest {
         Finding olderStale = finding(DIR.resolve("000000001.hint"), Kind.HINT_STALE);
         VerifyReport r = report(true, corrupt, mismatch, olderTorn, olderStale);
 
-        assertThat(WritesInProgress.others(r)).containsExactly(corrupt, mismatch, olderTorn, olderStale);
-        assertThat(Reports.healthy(r, true)).isFalse();
+        assertThat(WritesInProgress.byKindAlone(r).others()).containsExactly(corrupt, mismatch, olderTorn, olderStale);
+        assertThat(Reports.healthy(r, WritesInProgress.byKindAlone(r))).isFalse();
     }
 
     @Test
@@ -62,7 +67,34 @@ class WritesInProgressTest {
         Finding stale = finding(DIR.resolve("000000002.hint"), Kind.HINT_STALE);
         VerifyReport r = report(false, stale, finding(DIR.resolve("000000003.data.tmp"), Kind.DEBRIS));
 
-        assertThat(WritesInProgress.others(r)).isEqualTo(r.findings());
-        assertThat(Reports.healthy(r, true)).isFalse();
+        assertThat(WritesInProgress.byKindAlone(r).others()).isEqualTo(r.findings());
+        assertThat(Reports.healthy(r, WritesInProgress.byKindAlone(r))).isFalse();
+    }
+
+    @Test
+    void aFailingTailThatStandsStillIsDamageAndOneThatMovesIsAnAppend(@TempDir Path dir) throws IOException {
+        Path newest = dir.resolve("000000002.data");
+        Files.write(newest, new byte[600]);
+        Finding torn = new Finding(newest, Kind.TORN_TAIL, 500, 100, "made up");
+        VerifyReport r = new VerifyReport(dir, VerifyReport.Depth.RECORDS, 2, true,
+                List.of(new SegmentReport(2, newest, 600, 2, true, 5, 500, HintState.USABLE, 400)), List.of(torn), 0);
+
+        WritesInProgress still = WritesInProgress.recheck(r, () -> { });
+        assertThat(still.explains(torn)).isFalse();
+        assertThat(still.others()).containsExactly(torn);
+        assertThat(Reports.healthy(r, still)).isFalse();
+
+        WritesInProgress appended = WritesInProgress.recheck(r,
+                () -> Files.write(newest, new byte[] {1, 2, 3}, StandardOpenOption.APPEND));
+        assertThat(appended.explains(torn)).isTrue();
+        assertThat(Reports.healthy(r, appended)).isTrue();
+
+        WritesInProgress completed = WritesInProgress.recheck(r, () -> {
+            try (RandomAccessFile f = new RandomAccessFile(newest.toFile(), "rw")) {
+                f.seek(550);
+                f.write(7);
+            }
+        });
+        assertThat(completed.explains(torn)).as("bytes rewritten in place").isTrue();
     }
 }

@@ -79,7 +79,7 @@ class QuickstartTest {
     }
 
     @Test
-    void theMinimalPomCompilesForJava17AndRunsTheProgram() throws Exception {
+    void theMinimalPomAndTheGradleFileSetJava17AndNameTheProgram() throws Exception {
         List<String> poms = blocks("xml").stream().filter(x -> x.contains("<project")).toList();
         assertThat(poms).as("one whole pom.xml").hasSize(1);
         Document pom = DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder()
@@ -105,6 +105,18 @@ class QuickstartTest {
         assertThat(String.join("\n", blocks("kotlin"))).contains("mainClass.set(\"" + programName() + "\")")
                 .contains("options.release.set(17)");
         assertThat(blocks("bash")).anyMatch(b -> b.contains("mvn -q -ntp compile exec:java") && b.contains("gradle run"));
+    }
+
+    /** The program deletes its stores, so the CLI example must make the store it reads. */
+    @Test
+    void theCliExampleMakesTheStoreItReads() {
+        List<String> cli = blocks("bash").stream().filter(b -> b.contains("bitcask.jar")).toList();
+        assertThat(cli).as("one block of bitcask commands").hasSize(1);
+        List<String> commands = cli.get(0).lines().filter(l -> l.contains("bitcask.jar")).toList();
+        Matcher first = Pattern.compile("bitcask\\.jar put --create (\\S+) ").matcher(commands.get(0));
+        assertThat(first.find()).as("the first command makes a store: %s", commands.get(0)).isTrue();
+        String dir = first.group(1);
+        assertThat(commands).allMatch(c -> c.contains(" " + dir + " ") || c.endsWith(" " + dir));
     }
 
     @Test

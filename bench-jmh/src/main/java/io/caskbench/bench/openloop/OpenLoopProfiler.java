@@ -61,6 +61,11 @@ public final class OpenLoopProfiler implements InternalProfiler {
     public static final String UNFINISHED = "unfinished";
     /** The distribution's metric name. */
     public static final String LATENCY = "latency";
+    /**
+     * The samples' metric name: how many operations the percentiles rest on, per fork, so the report can
+     * refuse to judge a p99.9 that is the second-largest of 1,250 samples.
+     */
+    public static final String COUNT = "count";
 
     /** Whether a profiler was attached in this JVM; set before each iteration. */
     private static volatile boolean attached;
@@ -126,6 +131,7 @@ public final class OpenLoopProfiler implements InternalProfiler {
         out.add(micros(prefix + P99, ns.getValueAtPercentile(99)));
         out.add(micros(prefix + P999, ns.getValueAtPercentile(99.9)));
         out.add(new ScalarResult(prefix + MAX, ns.getMaxValue() / 1_000.0, "us", AggregationPolicy.MAX));
+        out.add(new ScalarResult(prefix + COUNT, ns.getTotalCount(), "ops", AggregationPolicy.AVG));
         out.add(new SampleTimeResult(ResultRole.SECONDARY, prefix + LATENCY, samples(ns), TimeUnit.MICROSECONDS));
     }
 

@@ -77,6 +77,14 @@ public final class LatencySuite implements Suite {
     /**
      * An open-loop run: one iteration per fork, the driver's own warm-up and measured period, the profiler
      * that reports them. Smoke runs drive one rate for a fraction of a second per row.
+     *
+     * <p>The measured period decides which tails the report may judge: a percentile q needs 10 / (1 - q)
+     * samples of its kind in every fork. The quick profile's 5 s at the lowest rate, 5,000 ops/s with 5%
+     * puts, gives 1,250 puts per fork: enough for the put p99 (1,000), not for its p99.9 (10,000, which
+     * would take 40 s per row at that rate), so the quick profile judges the put p99.9 only at 50,000
+     * ops/s. The full profile's 20 s gives 5,000 puts at the lowest rate. Both run three forks, so every
+     * verdict is marked indicative (five forks make a firm one); longer periods and more forks would make
+     * the quick latency suite several times longer.
      */
     private static ChainedOptionsBuilder openLoop(Profile profile, ChainedOptionsBuilder options) {
         options.shouldFailOnError(true).addProfiler(OpenLoopProfiler.class).warmupIterations(0).measurementIterations(1);

@@ -7,6 +7,7 @@ import io.caskbench.bench.open.OpenBench;
 import io.caskbench.report.ResultFile;
 import io.caskbench.report.ScaleTables;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -73,15 +74,26 @@ public final class ScaleSuite implements Suite {
     @Override
     public List<ChainedOptionsBuilder> runs(Profile profile) {
         boolean smoke = profile == Profile.SMOKE;
-        ChainedOptionsBuilder stores = base(profile).include(StoreSuite.pattern(PeersSingleThread.class))
-                .param("keyCount", smoke ? SMOKE_KEYS : KEYS).param("valueSize", "100").param("order", "RANDOM")
-                .param("store", StoreSuite.STORES).param("prefilled", "true");
+        String[] keys = smoke ? SMOKE_KEYS : KEYS;
+        List<ChainedOptionsBuilder> runs = new ArrayList<>();
+        runs.add(stores(profile, "get").param("keyCount", keys));
+        // Puts: one round of every key per invocation, its close included (see PutRounds).
+        for (String keyCount : keys) {
+            runs.add(StoreSuite.rounds(stores(profile, "put"), keyCount));
+        }
         // As in the targets suite: a GC between single-shot opens, so one open's garbage is not collected
         // inside the next.
         ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))
                 .shouldFailOnError(smoke).shouldDoGC(true).param("keyCount", smoke ? SMOKE_KEYS : OPEN_KEYS);
-        return List.of(stores, smoke ? open.warmupIterations(0).measurementIterations(1)
+        runs.add(smoke ? open.warmupIterations(0).measurementIterations(1)
                 : open.forks(StoreSuite.forks(profile)).warmupIterations(2));
+        return runs;
+    }
+
+    private static ChainedOptionsBuilder stores(Profile profile, String method) {
+        return base(profile).include(StoreSuite.pattern(PeersSingleThread.class) + method + "$")
+                .param("valueSize", "100").param("order", "RANDOM").param("store", StoreSuite.STORES)
+                .param("prefilled", "true");
     }
 
     @Override

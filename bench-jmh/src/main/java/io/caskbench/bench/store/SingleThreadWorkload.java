@@ -24,7 +24,10 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Thread)
 public abstract class SingleThreadWorkload extends DecimalWorkload {
 
-    /** Puts per invocation; it divides every key count the suites use. */
+    /**
+     * Puts per invocation when run without the suites, which set it to the key count: a round of this many
+     * puts, the first keys of the fill order.
+     */
     public static final int PUT_BATCH = 10_000;
 
     /**
@@ -41,7 +44,7 @@ public abstract class SingleThreadWorkload extends DecimalWorkload {
         return readNext(filled);
     }
 
-    /** {@link #PUT_BATCH} puts; the batch that ends a round also closes the store. */
+    /** One round of puts (the operations per invocation), then the store's close. */
     @Benchmark
     @OperationsPerInvocation(PUT_BATCH)
     public void put(PutRounds rounds) {

@@ -67,8 +67,12 @@ public final class TargetsSuite extends PeerSuite {
         boolean smoke = profile == Profile.SMOKE;
         String[] keys = {smoke ? "10000" : "1000000"};
         List<ChainedOptionsBuilder> runs = new ArrayList<>();
-        runs.add(base(profile).include(StoreSuite.pattern(PeersSingleThread.class)).param("keyCount", keys)
-                .param("valueSize", "100").param("order", "RANDOM").param("store", StoreSuite.STORES));
+        for (String method : new String[] {"get", "put"}) {
+            ChainedOptionsBuilder single = base(profile).include(StoreSuite.pattern(PeersSingleThread.class) + method + "$")
+                    .param("valueSize", "100").param("order", "RANDOM").param("store", StoreSuite.STORES);
+            // Puts: one round of every key per invocation, its close included (see PutRounds).
+            runs.add(method.equals("put") ? StoreSuite.rounds(single, keys[0]) : single.param("keyCount", keys));
+        }
         int gangOps = smoke ? 1 : ThousandThreads.OPS_PER_THREAD;
         for (String method : new String[] {"get", "put"}) {
             // Each invocation is 100k operations: one warm-up iteration is enough.

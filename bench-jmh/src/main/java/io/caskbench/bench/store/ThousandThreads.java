@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>Must not measure by accident: thread start (the gang exists before measurement), filling and
  * deleting stores (trial and invocation setup), dead reads (every byte of every value read is summed
- * into the result), or a store that never pays what it defers (the batch that ends a put round closes
+ * into the result), or a store that never pays what it defers (each put invocation is a whole round of
+ * the gang's operations into a fresh store, the first 100k keys of the workload's fill order, and closes
  * the store in measured time, see {@link PutRounds}). The mixed workload overwrites existing keys, so
  * its store grows by 10k records per invocation for the length of the trial.
  */
@@ -51,7 +52,7 @@ public class ThousandThreads extends DecimalWorkload {
     @Param("" + OPS_PER_THREAD)
     public int opsPerThread;
 
-    /** 1000 threads, each putting new keys; the batch that ends a round also closes the store. */
+    /** 1000 threads, each putting new keys, one round per invocation, then the store's close. */
     @Benchmark
     @OperationsPerInvocation(OPS)
     public void put(PutRounds rounds, Gang gang) {

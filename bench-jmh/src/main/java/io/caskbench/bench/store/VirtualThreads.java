@@ -41,16 +41,16 @@ public class VirtualThreads extends DecimalWorkload {
     @Benchmark
     @OperationsPerInvocation(OPS)
     public void put(PutRounds rounds, VirtualGang gang, CarrierCounters counters) {
-        int base = rounds.claimBatch();
         var store = rounds.store();
         var workload = rounds.workload();
         int n = workload.keyCount();
         byte[] value = workload.value();
         int ops = gang.opsPerThread();
         gang.each((t, j) -> {
-            store.put(workload.fillKey((base + t * ops + j) % n, gang.keyBuffer(t, workload)), value);
+            store.put(workload.fillKey((t * ops + j) % n, gang.keyBuffer(t, workload)), value);
             return 0;
         });
+        rounds.finishRound();
         counters.record(gang);
     }
 

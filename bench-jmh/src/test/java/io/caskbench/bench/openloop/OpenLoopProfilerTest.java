@@ -38,6 +38,9 @@ class OpenLoopProfilerTest {
         assertThat(metrics.get("p50").getScoreUnit()).isEqualTo("us");
         assertThat(metrics.get("offered").getScore()).isEqualTo(2_000);
         assertThat(metrics.get("achieved").getScore()).isEqualTo(1_990);
+        assertThat(metrics.get("get:count").getScore()).as("the samples a get percentile rests on").isEqualTo(1_000);
+        assertThat(metrics.get("put:count").getScore()).isEqualTo(1);
+        assertThat(metrics.get("count").getScore()).isEqualTo(1_001);
         assertThat(metrics.get("latency").getStatistics().getN()).isEqualTo(1_001);
         assertThat(metrics.get("latency").getStatistics().getPercentile(100)).isCloseTo(5_000,
                 org.assertj.core.data.Offset.offset(10.0));
@@ -49,7 +52,7 @@ class OpenLoopProfilerTest {
         gets.recordValue(2_000);
         OpenLoopResult result = new OpenLoopResult(Map.of(OpType.GET, gets), 10, 10, 0, 0);
         assertThat(OpenLoopProfiler.results(result)).extracting(Result::getLabel)
-                .containsExactly("p50", "p99", "p99.9", "max", "latency", "offered", "achieved", "unfinished");
+                .containsExactly("p50", "p99", "p99.9", "max", "count", "latency", "offered", "achieved", "unfinished");
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.BitCaskStats;
 import io.caskbench.bitcask.MergeResult;
+import io.caskbench.bitcask.MergeScope;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -61,7 +62,7 @@ class BitCaskMetricsTest {
             assertThat(forces.count()).isEqualTo(1);
             assertThat(forces.totalTime(TimeUnit.NANOSECONDS)).isPositive();
 
-            merged = db.merge();
+            merged = db.merge(MergeScope.ALL);
             FunctionTimer merges = registry.get("bitcask.merges").tags("store", "objects", "service", "meta").functionTimer();
             assertThat(merges.count()).isEqualTo(1);
             assertThat(merges.totalTime(TimeUnit.NANOSECONDS)).isPositive();

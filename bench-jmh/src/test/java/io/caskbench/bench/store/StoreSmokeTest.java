@@ -20,8 +20,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 class StoreSmokeTest {
 
-    /** The suites the old store suite was split into, which together run every store benchmark. */
-    private static final List<String> SUITES = List.of("store", "threads", "backends", "settings", "seed");
+    /** The suites the old store suite was split into, which together run every store benchmark but those below. */
+    private static final List<String> SUITES = List.of("store", "threads", "backends", "settings", "seed", "sustained");
 
     @Test
     void everyStoreBenchmarkRunsAndTheResultsAreWritten(@TempDir Path results) throws Exception {
@@ -48,6 +48,8 @@ class StoreSmokeTest {
                 .stream().map(b -> b.getUsername())
                 .filter(name -> name.startsWith(StoreSmokeTest.class.getPackageName() + "."))
                 .filter(name -> !TargetsSuite.ONLY.matcher(name).find() && !LatencySuite.ONLY.matcher(name).find())
+                // Each with a smoke test of its own: the overwrite suite, and virtual threads (JDK 21+ only).
+                .filter(name -> !name.contains(".SustainedOverwrite.") && !name.contains(".VirtualThreads"))
                 .distinct().sorted().collect(Collectors.toList());
     }
 }

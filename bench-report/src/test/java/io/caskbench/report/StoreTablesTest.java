@@ -122,6 +122,20 @@ class StoreTablesTest {
     }
 
     @Test
+    void anInsertRoundFromAnEmptyStoreReachesItsLabelAtItsEnd() {
+        JmhResult r = row("PeersSingleThread", "put", "BITCASK_MAPPED", 2_000_000, 0.05, Map.of());
+        Map<String, String> params = new LinkedHashMap<>(r.params());
+        params.put("prefilled", "false");
+        // Midway through rounds of 1M inserts into an empty store it holds 0.5M keys, and 1M at the end.
+        JmhResult whole = new JmhResult(r.benchmark(), r.mode(), 1, 3, null, null, params, r.primaryMetric(),
+                Map.of(StoreRows.KEYS_IN_STORE, Metric.of(500_000, Double.NaN, "keys")));
+        JmhResult cut = new JmhResult(r.benchmark(), r.mode(), 1, 3, null, null, params, r.primaryMetric(),
+                Map.of(StoreRows.KEYS_IN_STORE, Metric.of(400_000, Double.NaN, "keys")));
+        assertThat(StoreRows.belowLabel(whole)).isFalse();
+        assertThat(StoreRows.belowLabel(cut)).as("rounds cut short of every key").isTrue();
+    }
+
+    @Test
     void parityRowsStandBesideTheirPeerButAreNeverTheBestPeer() {
         List<JmhResult> rows = new ArrayList<>();
         rows.add(row("PeersSingleThread", "put", "BITCASK_MAPPED", 2_000_000, 0.05, Map.of()));

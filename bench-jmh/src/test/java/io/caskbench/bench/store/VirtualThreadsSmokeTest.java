@@ -25,7 +25,8 @@ class VirtualThreadsSmokeTest {
                 .include(VirtualThreads.class.getName() + "\\.|" + VirtualThreadsAlways.class.getName() + "\\.")
                 .param("store", "BITCASK_FILE_CHANNEL")
                 .param("backend", "FILE_CHANNEL")
-                .param("keyCount", "10000")
+                // A put round puts at most every key once (PutRounds): as many keys as operations.
+                .param("keyCount", "100000")
                 .operationsPerInvocation(100_000)
                 .forks(1)
                 .warmupIterations(0)

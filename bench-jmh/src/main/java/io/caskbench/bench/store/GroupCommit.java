@@ -64,15 +64,26 @@ public class GroupCommit extends StoreBenchmark {
     @Setup(Level.Trial)
     public void open() {
         dir = StoreDirs.create(StoreKind.of(backend));
-        db = BitCask.open(dir, BitCaskOptions.builder().backend(backend).syncPolicy(sync)
-                .expectedKeys(KEYS).segmentSize(64L << 20).autoMerge(false).build());
-        keys = new byte[KEYS][];
+        db = open(dir, backend, sync);
         SplittableRandom random = new SplittableRandom(7);
-        for (int i = 0; i < KEYS; i++) {
-            keys[i] = Workload.decimalKey(random.nextLong(10_000_000_000_000_000L));
-        }
+        keys = randomKeys(random, KEYS);
         value = new byte[100];
         random.nextBytes(value);
+    }
+
+    /** A store sized for 2^20 keys on 64 MiB segments, automatic merge off: what the group-commit rows use. */
+    static BitCask open(Path dir, Backend backend, SyncPolicy sync) {
+        return BitCask.open(dir, BitCaskOptions.builder().backend(backend).syncPolicy(sync)
+                .expectedKeys(KEYS).segmentSize(64L << 20).autoMerge(false).build());
+    }
+
+    /** {@code count} random decimal keys drawn from {@code random}. */
+    static byte[][] randomKeys(SplittableRandom random, int count) {
+        byte[][] keys = new byte[count][];
+        for (int i = 0; i < count; i++) {
+            keys[i] = Workload.decimalKey(random.nextLong(10_000_000_000_000_000L));
+        }
+        return keys;
     }
 
     /** Closes the store and deletes it. */

@@ -1,10 +1,8 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.store.adapter.StoreKind;
-import io.caskbench.bench.store.workload.Workload;
 import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCask;
-import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.SyncPolicy;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -53,13 +51,9 @@ public class VirtualThreadsAlways extends StoreBenchmark {
     @Setup(Level.Trial)
     public void open() {
         dir = StoreDirs.create(StoreKind.of(backend));
-        db = BitCask.open(dir, BitCaskOptions.builder().backend(backend).syncPolicy(SyncPolicy.ALWAYS)
-                .expectedKeys(KEYS).segmentSize(64L << 20).autoMerge(false).build());
-        keys = new byte[KEYS][];
+        db = GroupCommit.open(dir, backend, SyncPolicy.ALWAYS);
         SplittableRandom random = new SplittableRandom(7);
-        for (int i = 0; i < KEYS; i++) {
-            keys[i] = Workload.decimalKey(random.nextLong(10_000_000_000_000_000L));
-        }
+        keys = GroupCommit.randomKeys(random, KEYS);
         value = new byte[100];
         random.nextBytes(value);
     }

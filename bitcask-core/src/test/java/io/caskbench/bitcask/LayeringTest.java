@@ -12,12 +12,15 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyO
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The layering that {@code package-info.java} describes, enforced: dependencies point one way,
  * facade → merge, recovery → log → segment → io, with format, index and events as leaves. Every layer
  * may throw the store's exceptions, the merge may build its public result, and verify and repair
- * theirs; nothing else of the facade's package is seen below it.
+ * theirs; nothing else of the facade's package is seen below it. No two engine packages depend on
+ * each other, directly or through others: the layering implies it, and the cycle rule says so on
+ * its own, so that a layer split in two later cannot hide a cycle.
  */
 @AnalyzeClasses(packages = "io.caskbench.bitcask", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
@@ -78,4 +81,9 @@ class LayeringTest {
     @ArchTest
     static final ArchRule THE_ENGINE_NEVER_SEES_THE_FACADE = noClasses().that().resideInAnyPackage(ENGINE)
             .should().dependOnClassesThat().belongToAnyOf(BitCask.class, BitCaskOptions.class, WriteBatch.class);
+
+    /** Every first-level engine package is a slice; none depends back on one that depends on it. */
+    @ArchTest
+    static final ArchRule ENGINE_PACKAGES_HAVE_NO_CYCLES = slices().matching("io.caskbench.bitcask.(*)..")
+            .should().beFreeOfCycles();
 }

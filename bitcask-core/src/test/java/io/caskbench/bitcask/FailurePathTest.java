@@ -5,6 +5,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.caskbench.bitcask.merge.Merger;
+import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
@@ -45,9 +46,7 @@ class FailurePathTest {
     Path elsewhere;
 
     private static byte[] value(int size, int seed) {
-        byte[] v = new byte[size];
-        Arrays.fill(v, (byte) seed);
-        return v;
+        return Bytes.filled(size, seed);
     }
 
     @EveryBackend

@@ -1,14 +1,13 @@
 package io.caskbench.bitcask;
 
+import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.Tmpfs;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -32,7 +31,7 @@ class FullDiskTest {
     Path tmp;
 
     private static byte[] value(String what) {
-        return Arrays.copyOf(what.getBytes(StandardCharsets.UTF_8), 1000);
+        return Bytes.padded(what, 1000);
     }
 
     private static BitCaskOptions options(Backend backend) {

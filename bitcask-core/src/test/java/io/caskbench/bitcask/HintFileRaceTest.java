@@ -3,6 +3,7 @@ package io.caskbench.bitcask;
 import io.caskbench.bitcask.format.HintFormat;
 import io.caskbench.bitcask.format.HintReader;
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -161,9 +161,7 @@ class HintFileRaceTest {
     }
 
     private static byte[] value(int k) {
-        byte[] v = new byte[100];
-        Arrays.fill(v, (byte) k);
-        return v;
+        return Bytes.filled(100, k);
     }
 
     private static void write(Path file, byte[] content) {

@@ -2,13 +2,13 @@ package io.caskbench.bitcask;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,9 +64,7 @@ class IntervalDuringMergeTest {
     }
 
     private static byte[] value(int round, int i) {
-        byte[] v = new byte[VALUE];
-        Arrays.fill(v, (byte) (round * 31 + i));
-        return v;
+        return Bytes.filled(VALUE, round * 31 + i);
     }
 
     /**

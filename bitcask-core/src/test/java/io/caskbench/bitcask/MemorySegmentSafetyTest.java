@@ -4,6 +4,7 @@ import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.SegmentReader;
 import io.caskbench.bitcask.io.SegmentWriter;
 import io.caskbench.bitcask.testing.Backends;
+import io.caskbench.bitcask.testing.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
@@ -169,8 +170,6 @@ class MemorySegmentSafetyTest {
     }
 
     private static byte[] value(int key) {
-        byte[] v = new byte[300];
-        Arrays.fill(v, (byte) key);
-        return v;
+        return Bytes.filled(300, key);
     }
 }

@@ -1,13 +1,12 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.MutableClock;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +37,7 @@ class MergeSelectionTest {
     }
 
     private static byte[] value(String what) {
-        return Arrays.copyOf(what.getBytes(StandardCharsets.UTF_8), VALUE);
+        return Bytes.padded(what, VALUE);
     }
 
     private static void fill(BitCask db, String prefix, int from, int to, String round) {

@@ -1,6 +1,7 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.MutableClock;
 import io.caskbench.bitcask.testing.TestOptions;
@@ -40,7 +41,7 @@ class MergeTest {
 
     /** A 100-byte value that names its round and key. */
     private static byte[] value(int round, int i) {
-        return Arrays.copyOf(("r" + round + "-" + i).getBytes(StandardCharsets.UTF_8), 100);
+        return Bytes.padded("r" + round + "-" + i, 100);
     }
 
     private static long segmentFiles(Path store) throws Exception {

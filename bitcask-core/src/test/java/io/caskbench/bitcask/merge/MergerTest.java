@@ -7,6 +7,7 @@ import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.InternalOptions;
 import io.caskbench.bitcask.MergeScope;
 import io.caskbench.bitcask.io.FileChannelBackend;
+import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.ScratchDir;
 import org.junit.jupiter.api.AfterEach;
@@ -18,7 +19,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -192,9 +192,7 @@ class MergerTest {
     }
 
     private static byte[] value(int key, int round) {
-        byte[] v = new byte[VALUE_SIZE];
-        Arrays.fill(v, (byte) (key * 16 + round));
-        return v;
+        return Bytes.filled(VALUE_SIZE, key * 16 + round);
     }
 
     private static void assertReads(BitCask db, Map<String, byte[]> expected) {

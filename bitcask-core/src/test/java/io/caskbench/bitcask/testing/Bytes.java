@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Random;
 
 /** Small byte and file helpers shared by the tests. */
@@ -15,6 +16,18 @@ public final class Bytes {
     /** UTF-8 bytes of {@code s}. */
     public static byte[] b(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@code size} bytes, each {@code fill}: a value whose every byte says which one it is. */
+    public static byte[] filled(int size, int fill) {
+        byte[] v = new byte[size];
+        Arrays.fill(v, (byte) fill);
+        return v;
+    }
+
+    /** The UTF-8 bytes of {@code text}, cut or padded with zeros to {@code length}. */
+    public static byte[] padded(String text, int length) {
+        return Arrays.copyOf(b(text), length);
     }
 
     /** {@code length} bytes from {@code rnd}. */

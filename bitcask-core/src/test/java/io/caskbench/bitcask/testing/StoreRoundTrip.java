@@ -36,9 +36,7 @@ public final class StoreRoundTrip {
     }
 
     private static byte[] value(int key, int round) {
-        byte[] v = new byte[400];
-        Arrays.fill(v, (byte) (key * 3 + round));
-        return v;
+        return Bytes.filled(400, key * 3 + round);
     }
 
     private static void check(BitCask db, int round) {

@@ -1,5 +1,12 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.merge;
 
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.BitCaskStats;
+import io.caskbench.bitcask.MergeResult;
+import io.caskbench.bitcask.MergeScope;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;

@@ -1,5 +1,10 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.merge;
 
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.InternalOptions;
+import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,8 +130,8 @@ class MergeRaceTest {
      */
     @EveryBackend
     void aSyncHeldUpWhileAMergeRetiresTheSegmentItForcesFailsNothing(Backend backend) throws Exception {
-        WatchingBackend watching = new WatchingBackend(backend.create());
-        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();
+        WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(backend));
+        BitCaskOptions o = InternalOptions.withSegmentBackend(BitCaskOptions.builder(), watching).segmentSize(64 << 10).build();
         try (BitCask db = BitCask.open(dir, o)) {
             db.put("k", new byte[100]);
             db.put("k", new byte[200]); // dead bytes, so the merge runs; both in the active segment 1
@@ -172,8 +177,8 @@ class MergeRaceTest {
      */
     @EveryBackend
     void aMergeNeverLosesAPutThatIsStillPublishing(Backend backend) throws Exception {
-        WatchingBackend watching = new WatchingBackend(backend.create());
-        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).segmentSize(64 << 10).build();
+        WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(backend));
+        BitCaskOptions o = InternalOptions.withSegmentBackend(BitCaskOptions.builder(), watching).segmentSize(64 << 10).build();
         byte[] newer = new byte[200];
         Arrays.fill(newer, (byte) 7);
         try (BitCask db = BitCask.open(dir, o)) {

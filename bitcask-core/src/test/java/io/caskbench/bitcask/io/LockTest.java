@@ -1,5 +1,7 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.io;
 
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskLockedException;
 import io.caskbench.bitcask.testing.ChildJvm;
 import io.caskbench.bitcask.testing.LockHolder;
 import org.junit.jupiter.api.Test;

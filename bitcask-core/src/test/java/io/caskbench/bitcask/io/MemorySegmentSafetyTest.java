@@ -1,5 +1,9 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.io;
 
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.SegmentReader;
 import io.caskbench.bitcask.io.SegmentWriter;

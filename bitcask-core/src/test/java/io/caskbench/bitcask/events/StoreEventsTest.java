@@ -1,5 +1,12 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.events;
 
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.InternalOptions;
+import io.caskbench.bitcask.MergeResult;
+import io.caskbench.bitcask.MergeScope;
 import io.caskbench.bitcask.events.ForceEvent;
 import io.caskbench.bitcask.events.HintWriteEvent;
 import io.caskbench.bitcask.events.MergeEvent;
@@ -10,6 +17,7 @@ import io.caskbench.bitcask.events.StoreOpenEvent;
 import io.caskbench.bitcask.events.WriteRefusedEvent;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.io.SegmentFiles;
+import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import jdk.jfr.Event;
 import jdk.jfr.Recording;
@@ -179,8 +187,8 @@ class StoreEventsTest {
     @Test
     void aFailedForceAndTheWritesRefusedAfterItAreRecorded() throws Exception {
         Path dir = tmp.resolve("failing").toAbsolutePath();
-        FaultyBackend faulty = new FaultyBackend(Backend.FILE_CHANNEL.create());
-        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(faulty).segmentSize(SEGMENT).build();
+        FaultyBackend faulty = new FaultyBackend(Backends.segmentBackend(Backend.FILE_CHANNEL));
+        BitCaskOptions o = InternalOptions.withSegmentBackend(BitCaskOptions.builder(), faulty).segmentSize(SEGMENT).build();
         Recording r = recordAll();
         r.start();
         try (BitCask db = BitCask.open(dir, o)) {

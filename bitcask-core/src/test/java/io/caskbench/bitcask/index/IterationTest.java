@@ -1,5 +1,9 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.index;
 
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.WriteBatch;
 import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.TestOptions;

@@ -125,8 +125,8 @@
  *
  * <p>Fault injection: {@code BitCaskOptions.Builder.segmentBackend} is package-private, so the
  * internal backend interface is not part of the public API. Tests in this package use it
- * directly; the test doubles in {@code testing/} implement the interface and are handed to it
- * from here. bitcask-core's {@code io.Unmapper} is not shared with bench-shm's copy: that module
+ * directly, tests in other packages through {@code InternalOptions} in this package's test tree;
+ * the test doubles in {@code testing/} implement the interface. bitcask-core's {@code io.Unmapper} is not shared with bench-shm's copy: that module
  * does not depend on the store, and its copy also frees plain direct buffers.
  *
  * <h2>Multi-release jar</h2>

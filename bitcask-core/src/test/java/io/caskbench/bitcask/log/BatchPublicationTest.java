@@ -1,5 +1,13 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.log;
 
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.InternalOptions;
+import io.caskbench.bitcask.MergeScope;
+import io.caskbench.bitcask.WriteBatch;
+import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,8 +41,8 @@ class BatchPublicationTest {
     void aBatchWhoseKeyCheckFailsIsSeenWholeOrNotAtAll(Backend backend) {
         for (int failAt = 1; failAt <= 3; failAt++) {
             Path dir = tmp.resolve(backend + "-" + failAt);
-            WatchingBackend watching = new WatchingBackend(backend.create());
-            BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).build();
+            WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(backend));
+            BitCaskOptions o = InternalOptions.withSegmentBackend(BitCaskOptions.builder(), watching).build();
             List<Integer> seen;
             try (BitCask db = BitCask.open(dir, o)) {
                 for (int i = 0; i < 3; i++) {
@@ -57,7 +65,7 @@ class BatchPublicationTest {
                 db.merge(MergeScope.ALL);
                 assertThat(sizes(db)).as("after a full merge, read %d failed", failAt).isEqualTo(seen);
             }
-            try (BitCask db = BitCask.open(dir, BitCaskOptions.builder().segmentBackend(backend.create()).build())) {
+            try (BitCask db = BitCask.open(dir, InternalOptions.withSegmentBackend(BitCaskOptions.builder(), Backends.segmentBackend(backend)).build())) {
                 assertThat(sizes(db)).as("after a reopen, read %d failed", failAt).isEqualTo(seen);
             }
         }
@@ -70,7 +78,7 @@ class BatchPublicationTest {
     @EveryBackend
     void aKeyNamedTwiceInABatchEndsOnItsLastMember(Backend backend) {
         Path dir = tmp.resolve(backend.toString());
-        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(backend.create()).build();
+        BitCaskOptions o = InternalOptions.withSegmentBackend(BitCaskOptions.builder(), Backends.segmentBackend(backend)).build();
         List<Integer> want = List.of(13, -1, 32, 42);
         try (BitCask db = BitCask.open(dir, o)) {
             db.put("a", new byte[10]);

@@ -1,5 +1,12 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.log;
 
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.BitCaskStats;
+import io.caskbench.bitcask.InternalOptions;
+import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.Timeout;
@@ -25,8 +32,8 @@ class PutPublicationTest {
     // A publication that throws must still end its count, or close waits for it for ever: that must fail, not stall the build.
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aPutWhosePublicationFailsLeavesItsRecordCountedDead(Backend backend) {
-        WatchingBackend watching = new WatchingBackend(backend.create());
-        BitCaskOptions o = BitCaskOptions.builder().segmentBackend(watching).build();
+        WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(backend));
+        BitCaskOptions o = InternalOptions.withSegmentBackend(BitCaskOptions.builder(), watching).build();
         try (BitCask db = BitCask.open(dir, o)) {
             db.put("k", new byte[100]);
             BitCaskStats before = db.stats();

@@ -1,8 +1,15 @@
-package io.caskbench.bitcask;
+package io.caskbench.bitcask.recovery;
 
+import io.caskbench.bitcask.Backend;
+import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskCorruptionException;
+import io.caskbench.bitcask.BitCaskException;
+import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.InternalOptions;
 import io.caskbench.bitcask.format.HintFormat;
 import io.caskbench.bitcask.format.HintReader;
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.WatchingBackend;
@@ -40,7 +47,7 @@ class HintFileRaceTest {
         byte[] original = Files.readAllBytes(hint);
         assertThat(original.length).as("the check reads the file in one window").isLessThan(HintReader.WINDOW_BYTES);
 
-        WatchingBackend watching = new WatchingBackend(backend.create());
+        WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(backend));
         AtomicInteger reads = changeBetweenCheckAndLoad(watching, hint, withFirstEntryMoved(original));
         assertThatThrownBy(() -> BitCask.open(dir, readOnly(watching))).isInstanceOf(BitCaskCorruptionException.class)
                 .hasMessageContaining("000000001.hint changed after open checked it");
@@ -58,7 +65,7 @@ class HintFileRaceTest {
     void aHintFileRemovedBeforeItIsOpenedIsAsIfItHadNeverBeenThere(Backend backend) {
         fill(backend);
         Path hint = dir.resolve("000000001.hint");
-        WatchingBackend watching = new WatchingBackend(backend.create());
+        WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(backend));
         watching.failOpenReadOnly = file -> {
             if (file.equals(hint)) {
                 delete(hint); // after open saw it, before it opens it
@@ -79,7 +86,7 @@ class HintFileRaceTest {
     void aCloseThatFailsAfterTheLoadFailedKeepsTheLoadsFailure(Backend backend) throws IOException {
         fill(backend);
         Path hint = dir.resolve("000000001.hint");
-        WatchingBackend watching = new WatchingBackend(backend.create());
+        WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(backend));
         changeBetweenCheckAndLoad(watching, hint, withFirstEntryMoved(Files.readAllBytes(hint)));
         watching.afterReadOnlyClose = failingCloseOf("000000001.hint");
         Throwable thrown = catchThrowable(() -> BitCask.open(dir, readOnly(watching)));
@@ -94,7 +101,7 @@ class HintFileRaceTest {
     @EveryBackend
     void aCloseThatFailsAfterTheCheckFailedKeepsTheChecksFailure(Backend backend) {
         fill(backend);
-        WatchingBackend watching = new WatchingBackend(backend.create());
+        WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(backend));
         watching.beforeRead = name -> {
             if (name.equals("000000001.hint")) {
                 throw new BitCaskException("injected: cannot read " + name);
@@ -138,7 +145,7 @@ class HintFileRaceTest {
     }
 
     private static BitCaskOptions readOnly(WatchingBackend watching) {
-        return BitCaskOptions.builder().segmentBackend(watching).segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE)
+        return InternalOptions.withSegmentBackend(BitCaskOptions.builder(), watching).segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE)
                 .readOnly(true).build();
     }
 

@@ -1,6 +1,7 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.testing.Backends;
+import io.caskbench.bitcask.testing.StoreFiles;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -127,8 +128,6 @@ class DescriptorBoundTest {
     }
 
     private static int dataFiles(Path dir) throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            return (int) s.filter(p -> p.getFileName().toString().endsWith(".data")).count();
-        }
+        return StoreFiles.dataFiles(dir).size();
     }
 }

@@ -8,6 +8,7 @@ import io.caskbench.bitcask.merge.Merger;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
+import io.caskbench.bitcask.testing.StoreFiles;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -26,7 +26,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static io.caskbench.bitcask.testing.Bytes.b;
@@ -72,11 +71,7 @@ class FailurePathTest {
     }
 
     private List<String> dataFiles() {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".data")).collect(Collectors.toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return StoreFiles.dataFiles(dir).stream().map(p -> p.getFileName().toString()).toList();
     }
 
     @EveryBackend

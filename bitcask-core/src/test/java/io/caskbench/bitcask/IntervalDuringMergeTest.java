@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
+import io.caskbench.bitcask.testing.StoreFiles;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,9 +80,7 @@ class IntervalDuringMergeTest {
     }
 
     private String newestDataFile() throws Exception {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".data")).sorted()
-                    .reduce((a, b) -> b).orElseThrow();
-        }
+        List<Path> files = StoreFiles.dataFiles(dir);
+        return files.get(files.size() - 1).getFileName().toString();
     }
 }

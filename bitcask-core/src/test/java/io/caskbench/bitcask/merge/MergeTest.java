@@ -11,6 +11,7 @@ import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.MutableClock;
+import io.caskbench.bitcask.testing.StoreFiles;
 import io.caskbench.bitcask.testing.TestOptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,9 +53,7 @@ class MergeTest {
     }
 
     private static long segmentFiles(Path store) throws Exception {
-        try (var files = Files.list(store)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".data")).count();
-        }
+        return StoreFiles.dataFiles(store).size();
     }
 
     private static BitCaskOptions opts(Backend b) {

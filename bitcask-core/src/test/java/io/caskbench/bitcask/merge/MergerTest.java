@@ -10,20 +10,18 @@ import io.caskbench.bitcask.io.FileChannelBackend;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.ScratchDir;
+import io.caskbench.bitcask.testing.StoreFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -72,7 +70,7 @@ class MergerTest {
         Map<String, byte[]> expected = new TreeMap<>();
         try (BitCask db = BitCask.open(dir, options(faulty))) {
             fill(db, expected);
-            List<Path> inputs = dataFiles(dir);
+            List<Path> inputs = StoreFiles.dataFiles(dir);
             faulty.countOnly(Thread.currentThread());
             faulty.failCall(1, EnumSet.of(FaultyBackend.Kind.DELETE));
 
@@ -115,7 +113,7 @@ class MergerTest {
         BitCask db = BitCask.open(dir, options(faulty));
         try {
             fill(db, expected);
-            List<Path> inputs = dataFiles(dir);
+            List<Path> inputs = StoreFiles.dataFiles(dir);
             faulty.countOnly(Thread.currentThread());
             faulty.failCall(k);
             RuntimeException failure = null;
@@ -133,7 +131,7 @@ class MergerTest {
             boolean failed = isRefusingWrites(db);
             boolean afterSwap = failure != null && String.valueOf(failure.getMessage()).contains("completed");
             if (failure != null && !failed && !afterSwap) {
-                List<Path> added = dataFiles(dir).stream().filter(p -> !inputs.contains(p)).toList();
+                List<Path> added = StoreFiles.dataFiles(dir).stream().filter(p -> !inputs.contains(p)).toList();
                 assertThat(added).as("%s before the swap leaves no output, only the new active segment", at).hasSizeLessThanOrEqualTo(1);
             }
             if (!failed) {
@@ -207,14 +205,6 @@ class MergerTest {
     private static void reopenAndAssertReads(Path dir, Map<String, byte[]> expected) {
         try (BitCask db = BitCask.open(dir, BitCaskOptions.builder().backend(Backend.FILE_CHANNEL).segmentSize(SEGMENT_SIZE).build())) {
             assertReads(db, expected);
-        }
-    }
-
-    private static List<Path> dataFiles(Path dir) {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".data")).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -187,8 +187,6 @@ public final class DamagedStore {
 
     /** Number of data files in {@code dir}; ids run from 1 up to it after a build. */
     public static int segments(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            return (int) files.filter(f -> f.getFileName().toString().endsWith(".data")).count();
-        }
+        return StoreFiles.dataFiles(dir).size();
     }
 }

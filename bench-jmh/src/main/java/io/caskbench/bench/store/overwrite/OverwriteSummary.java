@@ -19,7 +19,9 @@ import org.HdrHistogram.Histogram;
  *   <li>{@code p50}, {@code p99}, {@code p99.9}, {@code max} of every operation, the same per kind
  *       ({@code put:p99}, {@code get:p99}...), in microseconds over the whole run, and {@code put:p99Worst}, the worst interval's put p99;</li>
  *   <li>{@code achieved} operations per second, {@code offered} (0 at full speed), {@code compactions},
- *       and {@code compactionMillis} where the store reports it.</li>
+ *       and, where the store reports them, {@code compactionMillis} (all of them together),
+ *       {@code longestCompactionMillis} and {@code largestCompactionBytes} (the longest and the largest single
+ *       one) and {@code compactionInputBound} (the most input one may take by the store's settings).</li>
  * </ul>
  */
 public final class OverwriteSummary {
@@ -30,9 +32,13 @@ public final class OverwriteSummary {
     private OverwriteSummary() {
     }
 
-    /** The figures, in the order they are reported; a run with no interval has none. */
+    /**
+     * The figures, in the order they are reported; a run with no interval has none.
+     *
+     * @param inputBound the most input bytes one merge or compaction may take, -1 when the store sets none
+     */
     public static Map<String, Double> of(List<IntervalSample> samples, Histogram puts, Histogram gets,
-            double offered) {
+            double offered, long inputBound) {
         Map<String, Double> out = new LinkedHashMap<>();
         if (samples.isEmpty()) {
             return out;
@@ -57,6 +63,9 @@ public final class OverwriteSummary {
         if (last.compactionMillis() >= 0) {
             out.put("compactionMillis", (double) last.compactionMillis());
         }
+        known(out, "longestCompactionMillis", last.longestCompactionMillis());
+        known(out, "largestCompactionBytes", last.largestCompactionBytes());
+        known(out, "compactionInputBound", inputBound);
         return out;
     }
 
@@ -86,6 +95,13 @@ public final class OverwriteSummary {
             return Double.NaN;
         }
         return (lastPuts / lastSeconds) / (firstPuts / firstSeconds);
+    }
+
+    /** Puts {@code value} under {@code name} unless it is unknown (negative). */
+    private static void known(Map<String, Double> out, String name, long value) {
+        if (value >= 0) {
+            out.put(name, (double) value);
+        }
     }
 
     private static void percentiles(Map<String, Double> out, String prefix, Histogram ns) {

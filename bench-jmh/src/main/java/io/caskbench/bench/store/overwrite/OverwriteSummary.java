@@ -13,9 +13,10 @@ import org.HdrHistogram.Histogram;
  *   <li>{@code spaceAmpMax}, {@code spaceAmpMean}: disk over live bytes, the largest and the mean over the
  *       intervals;</li>
  *   <li>{@code writeAmp}: device over application bytes over the whole run;</li>
- *   <li>{@code throughputLastOverFirstMinute}: puts per second in the last minute over those in the
- *       first; a run shorter than two minutes compares its first and last halves' worth of whole
- *       intervals instead (at most a minute each);</li>
+ *   <li>{@code throughputRunOverFirstMinute}: puts per second over the whole run over those in its first
+ *       minute (the target), and {@code throughputLastOverFirstMinute}: those in the last minute over the
+ *       first's; a run shorter than two minutes takes its first and last halves' worth of whole intervals
+ *       instead (at most a minute each);</li>
  *   <li>{@code p50}, {@code p99}, {@code p99.9}, {@code max} of every operation, the same per kind
  *       ({@code put:p99}, {@code get:p99}...), in microseconds over the whole run, and {@code put:p99Worst}, the worst interval's put p99;</li>
  *   <li>{@code achieved} operations per second, {@code offered} (0 at full speed), {@code compactions},
@@ -47,6 +48,7 @@ public final class OverwriteSummary {
         out.put("spaceAmpMean", samples.stream().mapToDouble(IntervalSample::spaceAmp).average().orElse(Double.NaN));
         IntervalSample last = samples.get(samples.size() - 1);
         out.put("writeAmp", last.writeAmp());
+        out.put("throughputRunOverFirstMinute", runOverFirst(samples));
         out.put("throughputLastOverFirstMinute", lastOverFirst(samples));
         Histogram all = puts.copy();
         all.add(gets);
@@ -69,13 +71,39 @@ public final class OverwriteSummary {
         return out;
     }
 
+    /** Puts per second over the whole run over those of the first window, as {@link #lastOverFirst} sets it. */
+    static double runOverFirst(List<IntervalSample> samples) {
+        double window = window(samples);
+        long firstPuts = 0;
+        double firstSeconds = 0;
+        long allPuts = 0;
+        double allSeconds = 0;
+        for (IntervalSample s : samples) {
+            if (s.second() <= window + 1e-9) {
+                firstPuts += s.puts();
+                firstSeconds += s.seconds();
+            }
+            allPuts += s.puts();
+            allSeconds += s.seconds();
+        }
+        if (firstSeconds == 0 || allSeconds == 0 || firstPuts == 0) {
+            return Double.NaN;
+        }
+        return (allPuts / allSeconds) / (firstPuts / firstSeconds);
+    }
+
+    /** A minute, or half the run when it is shorter than two. */
+    private static double window(List<IntervalSample> samples) {
+        return Math.min(MINUTE, samples.get(samples.size() - 1).second() / 2);
+    }
+
     /**
      * Puts per second over the last window of whole intervals over those of the first, the window a minute
      * or, in a shorter run, half of it.
      */
     static double lastOverFirst(List<IntervalSample> samples) {
         double total = samples.get(samples.size() - 1).second();
-        double window = Math.min(MINUTE, total / 2);
+        double window = window(samples);
         long firstPuts = 0;
         double firstSeconds = 0;
         long lastPuts = 0;

@@ -21,6 +21,8 @@ class OverwriteSummaryTest {
         }
         Map<String, Double> m = OverwriteSummary.of(samples, latencies(1_000, 2_000), latencies(500), 0, -1);
         assertThat(m.get("throughputLastOverFirstMinute")).isCloseTo(0.7, within(1e-9));
+        assertThat(m.get("throughputRunOverFirstMinute")).isCloseTo((60 * 1_000 + 60 * 50 + 60 * 700) / 180.0 / 1_000,
+                within(1e-9));
         assertThat(m.get("spaceAmpMax")).isCloseTo(1.18, within(1e-9));
         assertThat(m.get("spaceAmpMean")).isCloseTo(1.0905, within(1e-9));
         assertThat(m.get("writeAmp")).isCloseTo(3.0, within(1e-9));
@@ -40,6 +42,7 @@ class OverwriteSummaryTest {
                 sample(1.0, 0.5, 100, 1, 0, 10, 0, 0), sample(1.5, 0.5, 50, 1, 0, 10, 0, 0),
                 sample(2.0, 0.5, 50, 1, 0, 10, 1, 7));
         assertThat(OverwriteSummary.lastOverFirst(samples)).isCloseTo(0.5, within(1e-9));
+        assertThat(OverwriteSummary.runOverFirst(samples)).isCloseTo(0.75, within(1e-9));
         Map<String, Double> m = OverwriteSummary.of(samples, latencies(1), latencies(), 2000, 1L << 30);
         assertThat(m.get("compactionMillis")).isEqualTo(7.0);
         assertThat(m.get("longestCompactionMillis")).isEqualTo(7.0);

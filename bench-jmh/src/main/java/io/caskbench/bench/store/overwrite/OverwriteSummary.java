@@ -3,6 +3,7 @@ package io.caskbench.bench.store.overwrite;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -74,27 +75,7 @@ public final class OverwriteSummary {
     /** Puts per second over the whole run over those of the first window, as {@link #lastOverFirst} sets it. */
     static double runOverFirst(List<IntervalSample> samples) {
         double window = window(samples);
-        long firstPuts = 0;
-        double firstSeconds = 0;
-        long allPuts = 0;
-        double allSeconds = 0;
-        for (IntervalSample s : samples) {
-            if (s.second() <= window + 1e-9) {
-                firstPuts += s.puts();
-                firstSeconds += s.seconds();
-            }
-            allPuts += s.puts();
-            allSeconds += s.seconds();
-        }
-        if (firstSeconds == 0 || allSeconds == 0 || firstPuts == 0) {
-            return Double.NaN;
-        }
-        return (allPuts / allSeconds) / (firstPuts / firstSeconds);
-    }
-
-    /** A minute, or half the run when it is shorter than two. */
-    private static double window(List<IntervalSample> samples) {
-        return Math.min(MINUTE, samples.get(samples.size() - 1).second() / 2);
+        return ratio(putsPerSecond(samples, s -> true), putsPerSecond(samples, s -> s.second() <= window + 1e-9));
     }
 
     /**
@@ -104,25 +85,31 @@ public final class OverwriteSummary {
     static double lastOverFirst(List<IntervalSample> samples) {
         double total = samples.get(samples.size() - 1).second();
         double window = window(samples);
-        long firstPuts = 0;
-        double firstSeconds = 0;
-        long lastPuts = 0;
-        double lastSeconds = 0;
+        return ratio(putsPerSecond(samples, s -> s.second() - s.seconds() >= total - window - 1e-9),
+                putsPerSecond(samples, s -> s.second() <= window + 1e-9));
+    }
+
+    /** A minute, or half the run when it is shorter than two. */
+    private static double window(List<IntervalSample> samples) {
+        return Math.min(MINUTE, samples.get(samples.size() - 1).second() / 2);
+    }
+
+    /** Puts per second over the intervals {@code which} takes; NaN when it takes none. */
+    private static double putsPerSecond(List<IntervalSample> samples, Predicate<IntervalSample> which) {
+        long puts = 0;
+        double seconds = 0;
         for (IntervalSample s : samples) {
-            double start = s.second() - s.seconds();
-            if (s.second() <= window + 1e-9) {
-                firstPuts += s.puts();
-                firstSeconds += s.seconds();
-            }
-            if (start >= total - window - 1e-9) {
-                lastPuts += s.puts();
-                lastSeconds += s.seconds();
+            if (which.test(s)) {
+                puts += s.puts();
+                seconds += s.seconds();
             }
         }
-        if (firstSeconds == 0 || lastSeconds == 0 || firstPuts == 0) {
-            return Double.NaN;
-        }
-        return (lastPuts / lastSeconds) / (firstPuts / firstSeconds);
+        return seconds == 0 ? Double.NaN : puts / seconds;
+    }
+
+    /** {@code part} over {@code base}; NaN when the base is unknown or zero. */
+    private static double ratio(double part, double base) {
+        return Double.isNaN(base) || base == 0 ? Double.NaN : part / base;
     }
 
     /** Puts {@code value} under {@code name} unless it is unknown (negative). */

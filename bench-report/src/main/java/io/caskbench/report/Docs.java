@@ -24,7 +24,9 @@ import java.util.stream.Collectors;
  * The name is the suite whose results fill the block: {@code store} ({@link StoreTables} of store.json),
  * {@code targets} (the targets table of targets.json), {@code latency} ({@link LatencyTables}), {@code scale}
  * ({@link ScaleTables}, with a chart of every store's get and of its put by key count), {@code files}
- * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json), or {@code headline} ({@link Headline}:
+ * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json),
+ * {@code overwrite} ({@link OverwriteTables}: a summary, the targets and charts over time from overwrite.json and
+ * the run's time series), or {@code headline} ({@link Headline}:
  * a chart and five rows of store.json, for the README). Charts go into the images folder. Each block starts by naming its
  * run (the run folder's name, committed under {@code docs/runs/} by {@link RunArchive}), the command that
  * produced the results, the machine, the date and the fork counts, and the command that generated the block.

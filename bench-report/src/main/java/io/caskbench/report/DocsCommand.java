@@ -41,7 +41,7 @@ final class DocsCommand implements Callable<Integer> {
     private String title;
 
     @Option(names = "--images", paramLabel = "DIR",
-            description = "where a block's charts go (the headline's, the scale block's); default: img beside FILE")
+            description = "where a block's charts go (the headline's, the scale and overwrite blocks'); default: img beside FILE")
     private Path images;
 
     @Override

@@ -63,7 +63,7 @@ final class OverwriteTables {
                     two(figure(r, "writeAmp")), two(figure(r, "throughputRunOverFirstMinute")),
                     two(figure(r, "throughputLastOverFirstMinute")),
                     Table.score(figure(r, "put:p99")), Table.score(figure(r, "get:p99")),
-                    Table.score(figure(r, "compactions")), Table.score(figure(r, "compactionMillis")),
+                    count(figure(r, "compactions")), Table.score(figure(r, "compactionMillis")),
                     Table.score(figure(r, "longestCompactionMillis")), mib(figure(r, "largestCompactionBytes")));
             if (JUDGED.equals(p.get("store"))) {
                 boolean fullSpeed = "0".equals(p.get("rate"));
@@ -87,21 +87,21 @@ final class OverwriteTables {
     }
 
     /**
-     * Three charts per store, written into {@code images} and linked, their files named with the run
-     * ({@code overwrite-<run>-<store>-<figure>.svg}) so a later run never replaces a published one.
+     * One chart per store, its throughput, space amplification and put p99 panels stacked, written into
+     * {@code images} and linked, its file named with the run ({@code overwrite-<run>-<store>.svg}) so a
+     * later run never replaces a published one.
      */
     private static void charts(Document doc, List<OverwriteSeries> series, String run, String machine, Path images,
             String link) {
         Map<String, List<OverwriteSeries>> byStore = new LinkedHashMap<>();
         series.forEach(s -> byStore.computeIfAbsent(s.store(), k -> new ArrayList<>()).add(s));
         byStore.forEach((store, lines) -> {
+            String stem = "overwrite-" + run + "-" + lower(store);
+            OverwriteChart.panels(store + " (run " + run + ")", lines, machine, stem + "-")
+                    .writeTo(images.resolve(stem + ".svg"));
             doc.heading(store + " over time");
-            for (OverwriteChart.Figure f : OverwriteChart.Figure.values()) {
-                String stem = "overwrite-" + run + "-" + lower(store) + "-" + lower(f.name()).replace('_', '-');
-                OverwriteChart.svg(store + ": " + f.axis + " (run " + run + ")", f, lines, machine, stem + "-")
-                        .writeTo(images.resolve(stem + ".svg"));
-                doc.line("![" + store + ", " + f.axis + " over time, run " + run + "](" + link + "/" + stem + ".svg)");
-            }
+            doc.line("![" + store + ": throughput, space amplification and put p99 over time, run " + run + "]("
+                    + link + "/" + stem + ".svg)");
         });
     }
 
@@ -163,6 +163,11 @@ final class OverwriteTables {
 
     private static String two(double v) {
         return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /** A count, whole; {@code n/a} when unknown. */
+    static String count(double n) {
+        return Double.isNaN(n) ? "n/a" : String.format(Locale.ROOT, "%,.0f", n);
     }
 
     /** Bytes in MiB, one decimal; {@code n/a} when unknown. */

@@ -121,7 +121,7 @@ final class OverwriteTables {
     /** {@code 64.0 MiB of at most 1024.0 MiB: met}, or by how much the largest merge passed its bound. */
     static String bounded(double largest, double bound) {
         if (Double.isNaN(largest)) {
-            return "n/a (no merge ran)";
+            return "n/a (no merge finished)";
         }
         if (Double.isNaN(bound)) {
             return mib(largest) + ", no bound set";

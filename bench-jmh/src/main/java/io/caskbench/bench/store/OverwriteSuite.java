@@ -17,7 +17,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>Profiles: full, every row (32), 2M keys and 600 s per row (merges and compactions run many times),
  * about 6 hours; quick, about 3 minutes in all: the four store settings, uniform and Zipfian, 100-byte
- * values at full speed only (8 rows), 200k keys and 15 s per row (about 20 s each with the fork's start and
+ * values at full speed only (8 rows), 200k keys and 15 s per row (about 25 s each with the fork's start and
  * the fill), enough for a few merges and compactions and for the halves' throughput, not for the
  * minutes a figure needs; smoke, 10k keys, one skew, one value size and the fixed rate, 2 s per row.
  */

@@ -63,8 +63,8 @@ final class OverwriteTables {
                     two(figure(r, "writeAmp")), two(figure(r, "throughputRunOverFirstMinute")),
                     two(figure(r, "throughputLastOverFirstMinute")),
                     Table.score(figure(r, "put:p99")), Table.score(figure(r, "get:p99")),
-                    count(figure(r, "compactions")), Table.score(figure(r, "compactionMillis")),
-                    Table.score(figure(r, "longestCompactionMillis")), mib(figure(r, "largestCompactionBytes")));
+                    count(figure(r, "compactions")), count(figure(r, "compactionMillis")),
+                    count(figure(r, "longestCompactionMillis")), mib(figure(r, "largestCompactionBytes")));
             if (JUDGED.equals(p.get("store"))) {
                 boolean fullSpeed = "0".equals(p.get("rate"));
                 targets.row(p.get("valueSize") + " B, " + lower(p.get("skew")) + ", " + load,
@@ -165,7 +165,7 @@ final class OverwriteTables {
         return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    /** A count, whole; {@code n/a} when unknown. */
+    /** A count or milliseconds, whole; {@code n/a} when unknown. */
     static String count(double n) {
         return Double.isNaN(n) ? "n/a" : String.format(Locale.ROOT, "%,.0f", n);
     }

@@ -68,7 +68,7 @@ final class OverwriteTables {
             if (JUDGED.equals(p.get("store"))) {
                 boolean fullSpeed = "0".equals(p.get("rate"));
                 targets.row(p.get("valueSize") + " B, " + lower(p.get("skew")) + ", " + load,
-                        atMost(figure(r, "spaceAmpMax"), SPACE_AMP_TARGET), atMost(figure(r, "writeAmp"), WRITE_AMP_TARGET),
+                        atMost(figure(r, "spaceAmpMax"), SPACE_AMP_TARGET), writeAmp(figure(r, "writeAmp")),
                         two(figure(peer(rows, p), "writeAmp")),
                         fullSpeed ? atLeast(figure(r, "throughputRunOverFirstMinute"), DRIFT_TARGET)
                                 : "fixed rate: not judged",
@@ -150,6 +150,14 @@ final class OverwriteTables {
         }
         return value <= target ? two(value) + " met"
                 : two(value) + String.format(Locale.ROOT, " missed by %.0f%%", (value / target - 1) * 100);
+    }
+
+    /**
+     * The write amplification verdict; none when the fork counted no device byte at all (a tmpfs, or a run
+     * too short for the kernel to account the pages it dirtied), which would read as a perfect 0.
+     */
+    static String writeAmp(double value) {
+        return value == 0 ? "n/a (no device bytes counted)" : atMost(value, WRITE_AMP_TARGET);
     }
 
     /** {@code 0.82 met}, or {@code 0.56 missed by 20%}. */

@@ -89,6 +89,8 @@ class OverwriteTablesTest {
         assertThat(OverwriteTables.atMost(3.3, 3)).isEqualTo("3.30 missed by 10%");
         assertThat(OverwriteTables.atLeast(0.63, 0.7)).isEqualTo("0.63 missed by 10%");
         assertThat(OverwriteTables.atLeast(Double.NaN, 0.7)).isEqualTo("n/a");
+        assertThat(OverwriteTables.writeAmp(0)).isEqualTo("n/a (no device bytes counted)");
+        assertThat(OverwriteTables.writeAmp(2.5)).isEqualTo("2.50 met");
         assertThat(OverwriteTables.bounded(32 << 20, 1 << 30)).isEqualTo("32.0 MiB of at most 1024.0 MiB: met");
         assertThat(OverwriteTables.bounded(Double.NaN, 1 << 30)).isEqualTo("n/a (no merge finished)");
         assertThat(OverwriteTables.bounded(32 << 20, Double.NaN)).isEqualTo("32.0 MiB, no bound set");

@@ -55,6 +55,15 @@ public class ThousandThreads extends DecimalWorkload {
     @Param("" + OPS_PER_THREAD)
     public int opsPerThread;
 
+    /**
+     * False: each put round goes into a fresh, empty store, as in the reference experiment. True: puts
+     * replace the keys of a store filled with all of them first. Gets ignore it. Read by {@link PutRounds}
+     * through {@code BenchmarkParams}; in the results it tells a report that a put row's store ends each
+     * round holding twice the keys it held midway.
+     */
+    @Param("false")
+    public boolean prefilled;
+
     /** 1000 threads, each putting new keys, one round per invocation, then the store's close. */
     @Benchmark
     @OperationsPerInvocation(OPS)

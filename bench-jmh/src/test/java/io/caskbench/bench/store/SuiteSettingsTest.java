@@ -84,6 +84,18 @@ class SuiteSettingsTest {
         }
     }
 
+    /**
+     * A 1000-thread put row says that its rounds start from an empty store, so a report reads the keys it
+     * held midway (its {@code keysInStore}) as half of what the round ends with, as for the single-thread rows.
+     */
+    @Test
+    void thousandThreadRowsSayWhetherTheirStoreWasPrefilled() throws Exception {
+        for (Class<?> benchmark : List.of(ThousandThreads.class, PeersSingleThread.class)) {
+            assertThat(benchmark.getField("prefilled").getAnnotation(org.openjdk.jmh.annotations.Param.class).value())
+                    .as(benchmark.getSimpleName()).containsExactly("false");
+        }
+    }
+
     /** JMH adds up a parameter given twice, and would run the same row twice: no suite may do that. */
     @Test
     void noRunGivesAParameterValueTwice() {

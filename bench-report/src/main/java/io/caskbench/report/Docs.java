@@ -26,8 +26,9 @@ import java.util.stream.Collectors;
  * ({@link ScaleTables}, with a chart of every store's get and of its put by key count), {@code files}
  * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json),
  * {@code overwrite} ({@link OverwriteTables}: a summary, the targets and charts over time from overwrite.json and
- * the run's time series), or {@code headline} ({@link Headline}:
- * a chart and five rows of store.json, for the README). Charts go into the images folder. Each block starts by naming its
+ * the run's time series), {@code threads} ({@link ThreadsTables}: the 1000-thread rows of threads.json, BitCask
+ * against the best of all peers), or {@code headline} ({@link Headline}: a chart and three rows of store.json,
+ * for the README). Charts go into the images folder. Each block starts by naming its
  * run (the run folder's name, committed under {@code docs/runs/} by {@link RunArchive}), the command that
  * produced the results, the machine, the date and the fork counts, and the command that generated the block.
  * A block with no committed run yet holds {@link #placeholder} instead, which says so and how to fill it.
@@ -35,7 +36,8 @@ import java.util.stream.Collectors;
 public final class Docs {
 
     /** The suites a block can name. */
-    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline", "overwrite");
+    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline", "overwrite",
+            "threads");
 
     /** A generated block: its suite in group 1, its body in group 2. */
     static final Pattern BLOCK = Pattern.compile(
@@ -152,6 +154,7 @@ public final class Docs {
             case "shm" -> ShmTables.render(rows, ShmTables.l3(results));
             case "headline" -> Headline.render(rows, machine, images.dir(), images.link());
             case "overwrite" -> OverwriteTables.render(rows, results, machine, images.dir(), images.link());
+            case "threads" -> ThreadsTables.render(rows, stopped(results));
             default -> throw new IllegalArgumentException("unknown suite " + suite + "; known: " + SUITES);
         };
         String run = RunRecord.read(results, source).orElse("not recorded");
@@ -185,13 +188,12 @@ public final class Docs {
     }
 
     /**
-     * A suite's rows: bench-shm's three files for {@code shm}, and for {@code store} the {@code threads}
-     * suite's 1000-thread rows too when the run has them.
+     * A suite's rows: bench-shm's three files for {@code shm}, one file for every other suite (the
+     * {@code threads} suite's 1000-thread rows have a block of their own, never the store block's).
      */
     private static List<JmhResult> rows(Path results, String suite) {
         List<String> names = switch (suite) {
             case "shm" -> List.of("shm", "shm-c", "shm-messaging");
-            case "store" -> List.of("store", "threads");
             default -> List.of(suite);
         };
         List<JmhResult> rows = new ArrayList<>();

@@ -56,7 +56,7 @@ public final class ReplicatedTables {
                 for (String deployment : REPLICATED) {
                     double replicated = score(rows, op, clients, deployment);
                     cells.add(Table.score(replicated));
-                    cells.add(Table.ratio(replicated, single));
+                    cells.add(ratio(replicated, single));
                 }
                 table.row(cells);
             }
@@ -84,7 +84,7 @@ public final class ReplicatedTables {
                     Optional<JmhResult> row = openLoop(open, clients, deployment);
                     cells.add(micros(row, op + ":p50"));
                     cells.add(micros(row, op + ":p99"));
-                    cells.add(Table.ratio(metric(row, op + ":p99"), metric(single, op + ":p99")));
+                    cells.add(ratio(metric(row, op + ":p99"), metric(single, op + ":p99")));
                 }
                 table.row(cells);
             }
@@ -105,6 +105,14 @@ public final class ReplicatedTables {
             doc.warning("Did not keep up with the offered rate, so its percentiles are a queue's: "
                     + String.join("; ", saturated) + ".");
         }
+    }
+
+    /** {@code numerator / denominator} to three significant digits (a replicated put may be 0.00450 of a local one). */
+    static String ratio(double numerator, double denominator) {
+        if (Double.isNaN(numerator) || Double.isNaN(denominator) || denominator <= 0) {
+            return "";
+        }
+        return Table.score(numerator / denominator);
     }
 
     private static boolean isThroughput(JmhResult r, String op) {

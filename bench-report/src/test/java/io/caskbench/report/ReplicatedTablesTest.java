@@ -25,12 +25,12 @@ class ReplicatedTablesTest {
 
         assertThat(text).contains(ReplicatedTables.CAVEAT);
         // put at 1 client: 900 / 200,000 and 1,100 / 200,000
-        assertThat(text).containsPattern("put +1 +200,000 +900 +0\\.00 +1,100 +0\\.01");
+        assertThat(text).containsPattern("put +1 +200,000 +900 +0\\.00450 +1,100 +0\\.00550");
         // get at 64 clients: 10,000 / 2,000,000 and 12,000 / 2,000,000
-        assertThat(text).containsPattern("get +64 +2,000,000 +10,000 +0\\.01 +12,000 +0\\.01");
+        assertThat(text).containsPattern("get +64 +2,000,000 +10,000 +0\\.00500 +12,000 +0\\.00600");
         // open loop, put at 8 clients: p99 3,000 / 60 = 50.00 and 3,300 / 60 = 55.00
-        assertThat(text).containsPattern("put +8 +200 +20\\.0 +60\\.0 +900 +3,000 +50\\.00 +950 +3,300 +55\\.00");
-        assertThat(text).containsPattern("get +8 +200 +25\\.0 +70\\.0 +800 +2,500 +35\\.71 +820 +2,600 +37\\.14");
+        assertThat(text).containsPattern("put +8 +200 +20\\.0 +60\\.0 +900 +3,000 +50\\.0 +950 +3,300 +55\\.0");
+        assertThat(text).containsPattern("get +8 +200 +25\\.0 +70\\.0 +800 +2,500 +35\\.7 +820 +2,600 +37\\.1");
         assertThat(text).contains("SHARDED at 8 clients (150 of 200 ops/s)").doesNotContain("REPLICATED at 8 clients (");
     }
 
@@ -43,7 +43,7 @@ class ReplicatedTablesTest {
 
         assertThat(filled.written()).containsExactly("replicated");
         assertThat(filled.text()).contains("<!-- generated:replicated begin -->", "- run: `replicated-run`",
-                ReplicatedTables.CAVEAT, "| put | 1 | 200,000 | 900 | 0.00 | 1,100 | 0.01 |")
+                ReplicatedTables.CAVEAT, "| put | 1 | 200,000 | 900 | 0.00450 | 1,100 | 0.00550 |")
                 .doesNotContain(Docs.NO_RUN);
     }
 

@@ -22,7 +22,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>The quick profile takes about 4 minutes: 18 throughput forks of about 7 s (a JVM, three replicas
  * started and elected, 2,000 keys written, 1 s of warm-up and 2 s measured) and 9 open-loop forks of about
- * 11 s (2 s of warm-up, 5 s measured), one fork each, so every figure is indicative.
+ * 14 s (2 s of warm-up, 8 s measured), one fork per row, so every figure is indicative.
  */
 public final class ReplicatedSuite implements Suite {
 

@@ -35,7 +35,8 @@ class ReplicatedSmokeTest {
         System.out.println(comparison); // the smoke run's figures mean nothing, but show what a row looks like
         assertThat(comparison).contains(ReplicatedTables.CAVEAT);
         // a put and a get row at 8 clients in each table, every one with figures for all three deployments
+        // (a missing figure prints "-", a missing ratio leaves the line ending in a blank)
         assertThat(comparison.lines().filter(l -> l.matches("(put|get) +8 .*")).toList()).hasSize(4)
-                .allSatisfy(l -> assertThat(l).doesNotContain(" - ").containsPattern("\\d\\.\\d\\d"));
+                .allSatisfy(l -> assertThat(l).doesNotContain(" - ").containsPattern("\\d$"));
     }
 }

@@ -79,7 +79,9 @@ class ReplicatedServiceTest {
         assertThat(read.json().get("size").asLong()).isEqualTo(99);
         assertThat(api.get("photos", "gone.png").status()).isEqualTo(404);
         assertThat(api.list("photos", "").status()).as("no key scan on a replicated store").isEqualTo(501);
-        assertThat(api.stats().status()).isEqualTo(501);
+        ApiClient.Reply stats = api.stats();
+        assertThat(stats.status()).isEqualTo(501);
+        assertThat(stats.json().get("title").asText()).isEqualTo("Not Implemented");
         assertThat(dir.resolve("unused")).as("no store of its own").doesNotExist();
 
         try (ReplicatedBitCask direct = ReplicatedBitCask.connect(cluster, WAIT)) {

@@ -1,5 +1,7 @@
 package io.caskbench.report;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -52,7 +54,7 @@ public final class ReplicatedTables {
             for (int clients : rows.stream().filter(r -> isThroughput(r, op)).mapToInt(JmhResult::threads)
                     .distinct().sorted().toArray()) {
                 double single = score(rows, op, clients, SINGLE);
-                List<String> cells = new java.util.ArrayList<>(List.of(op, String.valueOf(clients), Table.score(single)));
+                List<String> cells = new ArrayList<>(List.of(op, String.valueOf(clients), Table.score(single)));
                 for (String deployment : REPLICATED) {
                     double replicated = score(rows, op, clients, deployment);
                     cells.add(Table.score(replicated));
@@ -72,12 +74,12 @@ public final class ReplicatedTables {
         Table table = new Table("operation", "clients", "rate", "SINGLE p50", "SINGLE p99", "REPLICATED p50",
                 "REPLICATED p99", "p99 x single", "SHARDED p50", "SHARDED p99", "p99 x single");
         List<JmhResult> open = rows.stream().filter(r -> r.className().endsWith("." + OPEN_LOOP)).toList();
-        List<String> saturated = new java.util.ArrayList<>();
+        List<String> saturated = new ArrayList<>();
         for (String op : List.of("put", "get")) {
             for (String clients : open.stream().map(r -> r.params().get("clients")).distinct()
-                    .sorted(java.util.Comparator.comparingInt(Integer::parseInt)).toList()) {
+                    .sorted(Comparator.comparingInt(Integer::parseInt)).toList()) {
                 Optional<JmhResult> single = openLoop(open, clients, SINGLE);
-                List<String> cells = new java.util.ArrayList<>(List.of(op, clients,
+                List<String> cells = new ArrayList<>(List.of(op, clients,
                         single.map(r -> r.params().get("rate")).orElse("-"),
                         micros(single, op + ":p50"), micros(single, op + ":p99")));
                 for (String deployment : REPLICATED) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +50,7 @@ class ReplicatedTablesTest {
 
     @Test
     void aRunWithoutReplicatedRowsSaysSo() {
-        String text = ReplicatedTables.render(java.util.List.of()).text();
+        String text = ReplicatedTables.render(List.of()).text();
 
         assertThat(text).contains("No throughput rows in this run.", "No open-loop rows in this run.",
                 ReplicatedTables.CAVEAT);

@@ -1,5 +1,6 @@
 package io.caskbench.raft.client;
 
+import io.caskbench.raft.Cluster;
 import io.caskbench.raft.LocalCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What {@link ReplicatedBitCask#leaders()} reports as replicas come and go. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -58,8 +60,8 @@ class LeadersTest {
     @Test
     void aClosedClientRefuses() {
         ReplicatedBitCask client = ReplicatedBitCask.connect(
-                io.caskbench.raft.Cluster.parse("n1=127.0.0.1:" + LocalCluster.freePort(), 1), Duration.ofSeconds(1));
+                Cluster.parse("n1=127.0.0.1:" + LocalCluster.freePort(), 1), Duration.ofSeconds(1));
         client.close();
-        org.assertj.core.api.Assertions.assertThatThrownBy(client::leaders).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(client::leaders).isInstanceOf(IllegalStateException.class);
     }
 }

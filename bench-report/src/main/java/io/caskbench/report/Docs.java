@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  * The name is the suite whose results fill the block: {@code store} ({@link StoreTables} of store.json),
  * {@code targets} (the targets table of targets.json), {@code latency} ({@link LatencyTables}), {@code scale}
  * ({@link ScaleTables}, with a chart of every store's get and of its put by key count), {@code files}
- * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json), or {@code headline} ({@link Headline}:
+ * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json), {@code virtual}
+ * ({@link VirtualTables}), {@code events} ({@link EventOverheadTables}), or {@code headline} ({@link Headline}:
  * a chart and five rows of store.json, for the README). Charts go into the images folder. Each block starts by naming its
  * run (the run folder's name, committed under {@code docs/runs/} by {@link RunArchive}), the command that
  * produced the results, the machine, the date and the fork counts, and the command that generated the block.
@@ -33,7 +34,8 @@ import java.util.stream.Collectors;
 public final class Docs {
 
     /** The suites a block can name. */
-    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline", "overwrite");
+    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline", "overwrite",
+            "virtual", "events");
 
     /** A generated block: its suite in group 1, its body in group 2. */
     static final Pattern BLOCK = Pattern.compile(
@@ -150,6 +152,8 @@ public final class Docs {
             case "shm" -> ShmTables.render(rows, ShmTables.l3(results));
             case "headline" -> Headline.render(rows, machine, images.dir(), images.link());
             case "overwrite" -> OverwriteTables.render(rows, results, machine, images.dir(), images.link());
+            case "virtual" -> VirtualTables.render(rows);
+            case "events" -> EventOverheadTables.render(rows);
             default -> throw new IllegalArgumentException("unknown suite " + suite + "; known: " + SUITES);
         };
         String run = RunRecord.read(results, source).orElse("not recorded");

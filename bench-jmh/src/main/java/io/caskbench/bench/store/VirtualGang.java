@@ -50,9 +50,10 @@ public class VirtualGang {
     private byte[][] keyBuffers;
     private int threads;
     private int opsPerThread;
-    /** Pins and carriers already handed to {@link CarrierCounters}; benchmark thread only. */
+    /** Pins already handed to {@link CarrierCounters}; benchmark thread only. */
     private long pinsReported;
-    private int carriersReported;
+    /** The scheduler's parallelism, read in setup: the pool's size before the JDK adds carriers. */
+    private int parallelism;
 
     /** JMH creates the state and starts it in {@link #start(BenchmarkParams)}. */
     public VirtualGang() {
@@ -71,7 +72,7 @@ public class VirtualGang {
         keyBuffers = new byte[threads][];
         factory = virtualThreadFactory();
         scheduler = scheduler();
-        carriersReported = scheduler == null ? 0 : scheduler.getParallelism();
+        parallelism = scheduler == null ? 0 : scheduler.getParallelism();
         stream = new RecordingStream();
         stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
         stream.onEvent("jdk.VirtualThreadPinned", e -> pins.incrementAndGet());
@@ -164,18 +165,12 @@ public class VirtualGang {
         return added;
     }
 
-    /** Carriers the pool grew by since the last call (never negative); -1 where the pool cannot be read. Benchmark thread. */
-    long newCarriers() {
-        if (scheduler == null) {
-            return -1;
-        }
-        int size = scheduler.getPoolSize();
-        if (size <= carriersReported) {
-            return 0;
-        }
-        long added = size - carriersReported;
-        carriersReported = size;
-        return added;
+    /**
+     * Carriers in the pool beyond its parallelism now (never negative): those the JDK added while carriers
+     * were blocked or pinned, until they idle out; -1 where the pool cannot be read. Benchmark thread.
+     */
+    long extraCarriers() {
+        return scheduler == null ? -1 : Math.max(0, scheduler.getPoolSize() - parallelism);
     }
 
     /** {@code Thread.ofVirtual().factory()}, by reflection. */

@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
  * {@code overwrite} ({@link OverwriteTables}: a summary, the targets and charts over time from overwrite.json and
  * the run's time series), {@code threads} ({@link ThreadsTables}: the 1000-thread rows of threads.json, BitCask
  * against the best of all peers), {@code replicated} ({@link ReplicatedTables}: replicated rows as ratios of the
- * single-node store), or {@code headline} ({@link Headline}: a chart and three rows of store.json, for the
+ * single-node store), {@code virtual} ({@link VirtualTables}), {@code events} ({@link EventOverheadTables}), or {@code headline} ({@link Headline}: a chart and three rows of store.json, for the
  * README). Charts go into the images folder. Each block starts by naming its
  * run (the run folder's name, committed under {@code docs/runs/} by {@link RunArchive}), the command that
  * produced the results, the machine, the date and the fork counts, and the command that generated the block.
@@ -38,7 +38,7 @@ public final class Docs {
 
     /** The suites a block can name. */
     public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline", "overwrite",
-            "threads", "replicated");
+            "threads", "replicated", "virtual", "events");
 
     /** A generated block: its suite in group 1, its body in group 2. */
     static final Pattern BLOCK = Pattern.compile(
@@ -157,6 +157,8 @@ public final class Docs {
             case "overwrite" -> OverwriteTables.render(rows, results, machine, images.dir(), images.link());
             case "threads" -> ThreadsTables.render(rows, stopped(results));
             case "replicated" -> ReplicatedTables.render(rows);
+            case "virtual" -> VirtualTables.render(rows);
+            case "events" -> EventOverheadTables.render(rows);
             default -> throw new IllegalArgumentException("unknown suite " + suite + "; known: " + SUITES);
         };
         String run = RunRecord.read(results, source).orElse("not recorded");

@@ -34,7 +34,8 @@ final class DocsCommand implements Callable<Integer> {
     private Path file;
 
     @Option(names = "--suite", paramLabel = "SUITE",
-            description = "write FILE whole with this suite's tables (store, targets, latency, scale, files, shm)")
+            description = "write FILE whole with this suite's tables (store, targets, latency, scale, files, shm, overwrite,"
+                    + " virtual, events)")
     private String suite;
 
     @Option(names = "--title", paramLabel = "TITLE", description = "the title of a whole file (with --suite)")

@@ -11,7 +11,8 @@ final class SampleRuns {
 
     /** Every file of the sample folders; listed because a classpath folder cannot be listed portably. */
     private static final List<String> FILES = List.of("machine.json", "store.json", "files.json",
-            "shm.json", "shm-c.json", "shm-messaging.json", "threads.json", "threads-run.txt");
+            "shm.json", "shm-c.json", "shm-messaging.json", "threads.json", "threads-run.txt", "virtual.json",
+            "events.json");
 
     private SampleRuns() {
     }

@@ -75,14 +75,13 @@ public final class VirtualSuite extends PeerSuite {
      */
     @Override
     public List<ChainedOptionsBuilder> runs(Profile profile) {
-        boolean smoke = profile == Profile.SMOKE;
         boolean full = profile == Profile.FULL;
         String[] gets = full ? StoreSuite.concat(StoreSuite.BITCASK, GET_PEERS) : QUICK_STORES;
         String[] puts = full ? StoreSuite.concat(StoreSuite.BITCASK, PUT_PEERS) : QUICK_STORES;
         String[] backends = full ? StoreSuite.BACKENDS : new String[] {"FILE_CHANNEL"};
-        // Gets read a filled store of the suites' point; a put round puts at most every key once, so a
-        // smoke run, which only proves the rows run, takes as many keys as one round's operations.
-        String keys = smoke ? String.valueOf(OPS) : StoreSuite.POINT;
+        // As many keys as an invocation has operations, the threads suite's shape: a put round from an empty
+        // store ends holding what its label says, and the platform rows match the threads suite's.
+        String keys = String.valueOf(OPS);
         String platformOps = String.valueOf(OPS / Gang.THREADS);
         List<ChainedOptionsBuilder> runs = List.of(
                 gang(profile, VirtualThreads.class, "get$", keys, gets),

@@ -31,7 +31,7 @@ class VirtualSuiteTest {
             assertThat(run.getMeasurementIterations().get()).isEqualTo(VirtualSuite.QUICK_ITERATIONS);
             if (run.getParameter("store").hasValue()) {
                 assertThat(run.getParameter("store").get()).containsExactly("BITCASK_MAPPED", "BITCASK_FILE_CHANNEL");
-                assertThat(run.getParameter("keyCount").get()).containsExactly(StoreSuite.POINT);
+                assertThat(run.getParameter("keyCount").get()).containsExactly(String.valueOf(ThousandThreads.OPS));
             } else {
                 assertThat(run.getParameter("backend").get()).containsExactly("FILE_CHANNEL");
             }

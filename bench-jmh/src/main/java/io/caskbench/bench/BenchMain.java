@@ -123,7 +123,16 @@ public final class BenchMain {
             if (suite == null) {
                 throw new IllegalArgumentException("unknown suite '" + name + "'; available: " + available.keySet());
             }
-            chosen.add(suite);
+            Optional<String> why = suite.unavailable();
+            if (why.isPresent()) {
+                out.printf("=== caskbench suite '%s' skipped: %s%n", name, why.get());
+            } else {
+                chosen.add(suite);
+            }
+        }
+        if (chosen.isEmpty()) {
+            out.println("no suite left to run");
+            return 0;
         }
         if (settings.profile() == Suite.Profile.SMOKE && System.getProperty("jmh.ignoreLock") == null) {
             // A smoke run measures nothing, so it need not wait for other JMH runs on the machine.

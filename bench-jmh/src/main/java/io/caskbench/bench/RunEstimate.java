@@ -34,6 +34,12 @@ public record RunEstimate(String label, int trials, double nominalSeconds) {
     /** Nominal length of one single-shot iteration, which has no configured time. */
     static final double SINGLE_SHOT_SECONDS = 1;
 
+    /**
+     * The parameter by which a single-shot benchmark says how long one call runs (a sustained run of
+     * {@code seconds}); where it has one, its largest value is the call's nominal length.
+     */
+    static final String CALL_SECONDS = "seconds";
+
     /** How many benchmark classes a label names before it says how many more there are. */
     static final int MAX_NAMED = 3;
 
@@ -62,7 +68,8 @@ public record RunEstimate(String label, int trials, double nominalSeconds) {
      * @param warmupSeconds nominal length of one warm-up iteration
      * @param measurements measured iterations per fork
      * @param measurementSeconds nominal length of one measured iteration
-     * @param singleShot whether each iteration is one call ({@link #SINGLE_SHOT_SECONDS} nominally)
+     * @param singleShot whether each iteration is one call ({@link #SINGLE_SHOT_SECONDS} nominally, or its
+     *     {@link #CALL_SECONDS} parameter)
      */
     record Shape(int forks, int warmups, double warmupSeconds, int measurements, double measurementSeconds,
             boolean singleShot) {
@@ -77,9 +84,10 @@ public record RunEstimate(String label, int trials, double nominalSeconds) {
                     singleShot ? Defaults.WARMUP_ITERATIONS_SINGLESHOT : Defaults.WARMUP_ITERATIONS);
             int mi = first(options.getMeasurementIterations(), b.getMeasurementIterations(),
                     singleShot ? Defaults.MEASUREMENT_ITERATIONS_SINGLESHOT : Defaults.MEASUREMENT_ITERATIONS);
-            double wt = singleShot ? SINGLE_SHOT_SECONDS : RunEstimate.seconds(first(options.getWarmupTime(),
+            double call = callSeconds(options, b);
+            double wt = singleShot ? call : RunEstimate.seconds(first(options.getWarmupTime(),
                     b.getWarmupTime(), Defaults.WARMUP_TIME));
-            double mt = singleShot ? SINGLE_SHOT_SECONDS : RunEstimate.seconds(first(options.getMeasurementTime(),
+            double mt = singleShot ? call : RunEstimate.seconds(first(options.getMeasurementTime(),
                     b.getMeasurementTime(), Defaults.MEASUREMENT_TIME));
             return new Shape(forks, wi, wt, mi, mt, singleShot);
         }
@@ -88,6 +96,16 @@ public record RunEstimate(String label, int trials, double nominalSeconds) {
         double seconds() {
             return forks * (FORK_SECONDS + warmups * warmupSeconds + measurements * measurementSeconds);
         }
+    }
+
+    /** A single call's nominal length: the largest {@link #CALL_SECONDS} value, else {@link #SINGLE_SHOT_SECONDS}. */
+    private static double callSeconds(Options options, BenchmarkListEntry b) {
+        if (!b.getParams().hasValue() || !b.getParams().get().containsKey(CALL_SECONDS)) {
+            return SINGLE_SHOT_SECONDS;
+        }
+        Optional<Collection<String>> given = options.getParameter(CALL_SECONDS);
+        Collection<String> values = given.hasValue() ? given.get() : List.of(b.getParams().get().get(CALL_SECONDS));
+        return values.stream().mapToDouble(Double::parseDouble).max().orElse(SINGLE_SHOT_SECONDS);
     }
 
     /** JMH runs every mode the options name, or the benchmark's own; {@code Mode.All} is each real mode. */

@@ -46,6 +46,14 @@ public interface Suite {
         return List.of(options(profile));
     }
 
+    /**
+     * Why this JVM cannot run the suite (virtual threads on an older JDK, say), or empty when it can.
+     * {@code BenchMain} skips such a suite with this line and goes on with the others. Empty by default.
+     */
+    default Optional<String> unavailable() {
+        return Optional.empty();
+    }
+
     /** Called before the suite's runs start, e.g. to clear files an earlier run left. Nothing by default. */
     default void beforeRuns(Path results) {
     }

@@ -162,8 +162,11 @@ public final class SuiteDocs {
         }
         String params = values.entrySet().stream().map(e -> e.getKey() + " " + String.join(", ", e.getValue()))
                 .collect(Collectors.joining("; "));
-        return String.format(Locale.ROOT, "`%s`: %d row%s%s. %s.", String.join("`, `", benchmarks), run.size(),
-                run.size() == 1 ? "" : "s", params.isEmpty() ? "" : " (" + params + ")", String.join("; ", shapes));
+        // A run that sets JMH's thread count says so: runs that differ only in it would read alike.
+        org.openjdk.jmh.util.Optional<Integer> n = run.get(0).options().getThreads();
+        String threads = n.hasValue() ? ", " + n.get() + " thread" + (n.get() == 1 ? "" : "s") : "";
+        return String.format(Locale.ROOT, "`%s`: %d row%s%s%s. %s.", String.join("`, `", benchmarks), run.size(),
+                run.size() == 1 ? "" : "s", params.isEmpty() ? "" : " (" + params + ")", threads, String.join("; ", shapes));
     }
 
     /** {@code 3 forks of 1 x 1 s warm-up and 3 x 1 s measured}; single shots as calls. */

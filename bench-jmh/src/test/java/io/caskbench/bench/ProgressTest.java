@@ -55,6 +55,17 @@ class ProgressTest {
     }
 
     @Test
+    void aSustainedCallLastsItsSecondsParameter() {
+        Options options = new OptionsBuilder().include("\\.SustainedOverwrite\\.overwrite$").forks(1)
+                .warmupIterations(0).measurementIterations(1).param("store", "BITCASK_DEFAULT")
+                .param("valueSize", "100").param("skew", "UNIFORM").param("rate", "0").param("seconds", "5", "15")
+                .build();
+        // The largest value stands for every combination: an estimate, not a schedule.
+        assertThat(RunEstimate.of(options, find(options)).nominalSeconds())
+                .isCloseTo(2 * (RunEstimate.FORK_SECONDS + 15), offset(1e-9));
+    }
+
+    @Test
     void everyRunOfTheQuickStoreSuiteHasAnEstimate() {
         var suite = new StoreSuite().runs(Suite.Profile.QUICK);
         List<RunEstimate> runs = suite.stream().map(b -> {

@@ -24,8 +24,12 @@ import java.util.stream.Collectors;
  * The name is the suite whose results fill the block: {@code store} ({@link StoreTables} of store.json),
  * {@code targets} (the targets table of targets.json), {@code latency} ({@link LatencyTables}), {@code scale}
  * ({@link ScaleTables}, with a chart of every store's get and of its put by key count), {@code files}
- * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json), or {@code headline} ({@link Headline}:
- * a chart and five rows of store.json, for the README). Charts go into the images folder. Each block starts by naming its
+ * ({@link FilesTables}), {@code shm} ({@link ShmTables} of shm.json, shm-c.json and shm-messaging.json),
+ * {@code overwrite} ({@link OverwriteTables}: a summary, the targets and charts over time from overwrite.json and
+ * the run's time series), {@code threads} ({@link ThreadsTables}: the 1000-thread rows of threads.json, BitCask
+ * against the best of all peers), {@code replicated} ({@link ReplicatedTables}: replicated rows as ratios of the
+ * single-node store), {@code virtual} ({@link VirtualTables}), {@code events} ({@link EventOverheadTables}), or {@code headline} ({@link Headline}: a chart and three rows of store.json, for the
+ * README). Charts go into the images folder. Each block starts by naming its
  * run (the run folder's name, committed under {@code docs/runs/} by {@link RunArchive}), the command that
  * produced the results, the machine, the date and the fork counts, and the command that generated the block.
  * A block with no committed run yet holds {@link #placeholder} instead, which says so and how to fill it.
@@ -33,7 +37,8 @@ import java.util.stream.Collectors;
 public final class Docs {
 
     /** The suites a block can name. */
-    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline", "overwrite");
+    public static final List<String> SUITES = List.of("store", "targets", "latency", "scale", "files", "shm", "headline", "overwrite",
+            "threads", "replicated", "virtual", "events");
 
     /** A generated block: its suite in group 1, its body in group 2. */
     static final Pattern BLOCK = Pattern.compile(
@@ -41,7 +46,7 @@ public final class Docs {
     /** The first line of a block that no committed run has filled yet. */
     static final String NO_RUN = "<!-- no committed run yet -->";
     /** The suites whose blocks draw a chart, written into the images folder. */
-    private static final List<String> CHARTED = List.of("headline", "scale");
+    private static final List<String> CHARTED = List.of("headline", "scale", "overwrite");
 
     private Docs() {
     }
@@ -150,6 +155,10 @@ public final class Docs {
             case "shm" -> ShmTables.render(rows, ShmTables.l3(results));
             case "headline" -> Headline.render(rows, machine, images.dir(), images.link());
             case "overwrite" -> OverwriteTables.render(rows, results, machine, images.dir(), images.link());
+            case "threads" -> ThreadsTables.render(rows, stopped(results));
+            case "replicated" -> ReplicatedTables.render(rows);
+            case "virtual" -> VirtualTables.render(rows);
+            case "events" -> EventOverheadTables.render(rows);
             default -> throw new IllegalArgumentException("unknown suite " + suite + "; known: " + SUITES);
         };
         String run = RunRecord.read(results, source).orElse("not recorded");
@@ -183,13 +192,12 @@ public final class Docs {
     }
 
     /**
-     * A suite's rows: bench-shm's three files for {@code shm}, and for {@code store} the {@code threads}
-     * suite's 1000-thread rows too when the run has them.
+     * A suite's rows: bench-shm's three files for {@code shm}, one file for every other suite (the
+     * {@code threads} suite's 1000-thread rows have a block of their own, never the store block's).
      */
     private static List<JmhResult> rows(Path results, String suite) {
         List<String> names = switch (suite) {
             case "shm" -> List.of("shm", "shm-c", "shm-messaging");
-            case "store" -> List.of("store", "threads");
             default -> List.of(suite);
         };
         List<JmhResult> rows = new ArrayList<>();

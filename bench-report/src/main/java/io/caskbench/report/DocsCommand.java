@@ -34,14 +34,15 @@ final class DocsCommand implements Callable<Integer> {
     private Path file;
 
     @Option(names = "--suite", paramLabel = "SUITE",
-            description = "write FILE whole with this suite's tables (store, targets, latency, scale, files, shm)")
+            description = "write FILE whole with this suite's tables (store, targets, latency, scale, files, shm, overwrite,"
+                    + " virtual, events)")
     private String suite;
 
     @Option(names = "--title", paramLabel = "TITLE", description = "the title of a whole file (with --suite)")
     private String title;
 
     @Option(names = "--images", paramLabel = "DIR",
-            description = "where a block's charts go (the headline's, the scale block's); default: img beside FILE")
+            description = "where a block's charts go (the headline's, the scale and overwrite blocks'); default: img beside FILE")
     private Path images;
 
     @Override

@@ -10,10 +10,10 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The README's headline, from the store suite (and the {@code threads} suite's 1000-thread rows where the
- * run has them): one chart of every store's single-thread get and put, and five rows (get and put at one
- * thread and at 1000, and disk bytes per key) that set BitCask MAPPED beside the best peer, each ratio with
- * its 95% bootstrap interval and its reading. The best peer is the best of all peers: a row where one of
+ * The README's headline, from the store suite: one chart of every store's single-thread get and put, and
+ * three rows (get and put at one thread, and disk bytes per key) that set BitCask MAPPED beside the best
+ * peer, each ratio with its 95% bootstrap interval and its reading. The 1000-thread rows come from a run of
+ * their own suite and have a block of their own ({@link ThreadsTables}). The best peer is the best of all peers: a row where one of
  * them did not run reads "not comparable". Everything comes from the run; a row the run lacks says so
  * instead of being left out.
  */
@@ -62,8 +62,6 @@ final class Headline {
         List<String> notes = new ArrayList<>();
         throughput(table, notes, rows, "get, 1 thread", "PeersSingleThread", "get");
         throughput(table, notes, rows, "put, 1 thread", "PeersSingleThread", "put");
-        throughput(table, notes, rows, "get, 1000 threads (ops/s over wall time)", "ThousandThreads", "get");
-        throughput(table, notes, rows, "put, 1000 threads (ops/s over wall time)", "ThousandThreads", "put");
         disk(table, notes, rows);
         doc.table(table);
         doc.line("Durability: BitCask runs with SyncPolicy.NONE and no store here forces per write, so none keeps")
@@ -75,8 +73,8 @@ final class Headline {
                 .line("from fewer than " + Spread.PUBLISHED_FORKS + " forks is indicative. Best peer: the fastest"
                         + " of all of RocksDB, LMDB,")
                 .line("Chronicle Map, MapDB and H2 MVStore at their main settings (the smallest, for disk); a row")
-                .line("where any of them did not run is not comparable. The 1000-thread rows come from the `threads`")
-                .line("suite: `" + THREADS_COMMAND + "`.");
+                .line("where any of them did not run is not comparable. The 1000-thread rows have a block of their")
+                .line("own, from a run of the `threads` suite: `" + THREADS_COMMAND + "`.");
         notes.forEach(doc::line);
         return doc;
     }

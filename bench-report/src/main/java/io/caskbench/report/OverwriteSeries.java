@@ -1,6 +1,7 @@
 package io.caskbench.report;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,10 +14,12 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 /**
- * One fork's time series of the overwrite suite, as bench-jmh writes it beside the results:
- * {@code overwrite-<store>-<valueSize>-<skew>-<rate|full>-<pid>.csv}, a header and a line per interval.
+ * One fork's time series of the overwrite suite, as bench-jmh writes it into the run folder:
+ * {@code overwrite-<store>-<valueSize>-<skew>-<rate|full>-<pid>.csv}, a header and a line per interval; a
+ * committed run holds it gzip-compressed ({@code .csv.gz}, see {@link RunArchive}).
  *
  * @param store the store setting, upper case ({@code BITCASK_DEFAULT})
  * @param valueSize bytes per value
@@ -26,7 +29,7 @@ import java.util.stream.Stream;
  */
 record OverwriteSeries(String store, int valueSize, String skew, int rate, List<Point> points) {
 
-    private static final Pattern NAME = Pattern.compile("overwrite-([a-z_]+)-(\\d+)-([a-z]+)-(\\d+|full)-\\d+\\.csv");
+    private static final Pattern NAME = Pattern.compile("overwrite-([a-z_]+)-(\\d+)-([a-z]+)-(\\d+|full)-\\d+\\.csv(\\.gz)?");
 
     /**
      * One interval.
@@ -77,8 +80,9 @@ record OverwriteSeries(String store, int valueSize, String skew, int rate, List<
     /** Reads one file whose name matched. */
     private static OverwriteSeries read(Path file, Matcher name) {
         List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        try (InputStream raw = Files.newInputStream(file);
+             InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

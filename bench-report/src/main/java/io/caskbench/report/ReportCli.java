@@ -182,8 +182,9 @@ public final class ReportCli implements Runnable {
 
     /** {@code archive <run> [--to docs/runs]}: copies a run folder into the repository, compressed ({@link RunArchive}). */
     @Command(name = "archive", mixinStandardHelpOptions = true,
-            description = {"Copy the run folder RUN into TO/<run-folder-name> (default docs/runs), JMH JSON and",
-                "the run log gzip-compressed, so the docs blocks generated from it can be checked and audited."})
+            description = {"Copy the run folder RUN into TO/<run-folder-name> (default docs/runs), JMH JSON, the",
+                "run log and time series (.csv) gzip-compressed, so the docs blocks generated from it can be checked",
+                "and audited."})
     static final class Archive implements Callable<Integer> {
 
         @Spec

@@ -17,7 +17,9 @@ import java.util.zip.GZIPOutputStream;
  * Copies a run folder into the repository as a committed run, {@code docs/runs/<run-folder-name>/}, so that
  * every published block can be regenerated and audited from what is committed.
  *
- * <p>JMH's JSON result files and the run log are gzip-compressed ({@code store.json.gz}, {@code run.log.gz});
+ * <p>JMH's JSON result files, the run log and the time series a suite writes beside its results (the
+ * overwrite suite's {@code .csv} per fork) are gzip-compressed ({@code store.json.gz}, {@code run.log.gz},
+ * {@code overwrite-....csv.gz});
  * the machine description ({@code machine.json}) and the runner's small side files (the command of each suite,
  * the rows stopped at their time limit, the CPU's cache size) are copied as they are. The comparison files
  * the runner renders from the JSON are left out: they are regenerated, not archived. The gzip header holds
@@ -54,7 +56,8 @@ public final class RunArchive {
             for (Path file : files(source)) {
                 String name = file.getFileName().toString();
                 String lower = name.toLowerCase(Locale.ROOT);
-                if (lower.endsWith(".log") || lower.endsWith(".json") && ResultFile.isResultCandidate(file)) {
+                if (lower.endsWith(".log") || lower.endsWith(".csv")
+                        || lower.endsWith(".json") && ResultFile.isResultCandidate(file)) {
                     gzip(file, target.resolve(name + ".gz"));
                 } else if (lower.endsWith(".json") || lower.endsWith(".txt") && !generated(lower)) {
                     Files.copy(file, target.resolve(name), StandardCopyOption.COPY_ATTRIBUTES);

@@ -24,8 +24,8 @@ final class StoreRows {
     static final String HARNESS = "HARNESS";
     /** The point the performance targets are stated at. */
     static final Map<String, String> POINT = Map.of("keyCount", "1000000", "valueSize", "100", "order", "RANDOM");
-    /** Operations per gang thread of the reference 1000-thread figures (other values are other shapes). */
-    static final String GANG_OPS = "1000";
+    /** The parameter that sizes a 1000-thread gang: operations per thread per invocation. */
+    static final String GANG_OPS = "opsPerThread";
     /** Secondary metric: how many keys the store held while it was measured. */
     static final String KEYS_IN_STORE = "keysInStore";
     /** A row is drawn and judged only when its store held at least this share of its {@code keyCount}. */
@@ -100,14 +100,31 @@ final class StoreRows {
     }
 
     /**
-     * Rows of {@code className.method} at the target point, 1000 operations per gang thread where it has a
-     * gang; a row below its label ({@link #belowLabel}) is not at the point, so nothing judges it.
+     * Rows of {@code className.method} at the target point; where it has a gang, at the one gang shape
+     * ({@link #gangShape}) the run used. A row below its label ({@link #belowLabel}) is not at the point, so
+     * nothing judges it.
      */
     List<JmhResult> atPoint(String className, String method) {
-        return of(className).stream().filter(r -> r.methodName().equals(method)).filter(r -> !belowLabel(r))
+        List<JmhResult> point = of(className).stream().filter(r -> r.methodName().equals(method))
+                .filter(r -> !belowLabel(r))
                 .filter(r -> POINT.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey()))))
-                .filter(r -> GANG_OPS.equals(r.params().getOrDefault("opsPerThread", GANG_OPS)))
                 .toList();
+        String shape = gangShape(point);
+        return point.stream().filter(r -> shape == null || shape.equals(r.params().get(GANG_OPS))).toList();
+    }
+
+    /**
+     * The operations per gang thread of a group, read from its rows: the value most of them ran at, the larger
+     * on a tie (the closer to the reference experiment's 1000), so a table never mixes two shapes; null when
+     * no row has a gang.
+     */
+    static String gangShape(List<JmhResult> group) {
+        Map<String, Long> counts = group.stream().map(r -> r.params().get(GANG_OPS)).filter(v -> v != null)
+                .collect(Collectors.groupingBy(v -> v, Collectors.counting()));
+        return counts.entrySet().stream()
+                .max(Comparator.<Map.Entry<String, Long>>comparingLong(Map.Entry::getValue)
+                        .thenComparingLong(e -> Long.parseLong(e.getKey())))
+                .map(Map.Entry::getKey).orElse(null);
     }
 
     /** The row of {@code className.method} whose parameters include {@code params}. */

@@ -113,8 +113,16 @@ public final class StoreTables {
 
     /** One line per store at the target point: the figures a reader wants first, as in the README. */
     private static void summary(Document doc, StoreRows rows) {
-        Table table = new Table("store", "get, 1 thread", "put, 1 thread", "get, 1000 threads", "put, 1000 threads",
-                "heap B/key", "disk B/key", "survives kill -9");
+        // The 1000-thread columns only where the run has 1000-thread rows at the point (the threads suite's
+        // rows have a block of their own, at their own key count).
+        boolean threaded = !rows.atPoint("ThousandThreads", "get").isEmpty()
+                || !rows.atPoint("ThousandThreads", "put").isEmpty();
+        List<String> headers = new ArrayList<>(List.of("store", "get, 1 thread", "put, 1 thread"));
+        if (threaded) {
+            headers.addAll(List.of("get, 1000 threads", "put, 1000 threads"));
+        }
+        headers.addAll(List.of("heap B/key", "disk B/key", "survives kill -9"));
+        Table table = new Table(headers.toArray(new String[0]));
         for (StoreCatalog.Entry e : StoreCatalog.all()) {
             Optional<JmhResult> get = rows.atPoint("PeersSingleThread", "get", e.name());
             Optional<JmhResult> put = rows.atPoint("PeersSingleThread", "put", e.name());
@@ -124,8 +132,13 @@ public final class StoreTables {
                     || get.isEmpty() && put.isEmpty() && get1000.isEmpty() && put1000.isEmpty()) {
                 continue;
             }
-            table.row(e.label(), withRange(get), withRange(put), withRange(get1000), withRange(put1000),
-                    get.map(r -> bytes(r, HEAP)).orElse(""), get.map(r -> bytes(r, DISK)).orElse(""), e.crash());
+            List<String> cells = new ArrayList<>(List.of(e.label(), withRange(get), withRange(put)));
+            if (threaded) {
+                cells.addAll(List.of(withRange(get1000), withRange(put1000)));
+            }
+            cells.addAll(List.of(get.map(r -> bytes(r, HEAP)).orElse(""), get.map(r -> bytes(r, DISK)).orElse(""),
+                    e.crash()));
+            table.row(cells);
         }
         if (!table.isEmpty()) {
             doc.heading("Summary at 1M keys, 16-byte keys, 100-byte values, random order (ops/s)");
@@ -151,7 +164,7 @@ public final class StoreTables {
     }
 
     /** A score with the half-range of its fork means in percent: {@code 1,805,210 (±3%)}. */
-    private static String withRange(Optional<JmhResult> r) {
+    static String withRange(Optional<JmhResult> r) {
         return r.map(x -> {
             double range = Spread.relativeRange(x);
             return Table.score(x.primaryMetric().score())
@@ -268,7 +281,7 @@ public final class StoreTables {
     private static void crossCheck(Document doc, StoreRows rows) {
         List<JmhResult> checks = rows.of("JmhThreadsCrossCheck");
         if (checks.isEmpty()) {
-            doc.line("").line("(JMH @Threads(1000) cross-check not in this run; the full profile runs it.)");
+            doc.line("").line("(JMH @Threads(1000) cross-check not in this run; the threads suite runs it in its full profile.)");
             return;
         }
         doc.heading("CROSS-CHECK ONLY, not a result: JMH @Threads(N) get beside the 1000-thread gang get");

@@ -22,10 +22,10 @@ class CrossCheckLabelTest {
         assertThat(html.substring(row, html.indexOf("</tr>", row))).contains(CrossCheck.LABEL);
         // The charts leave the cross-check out altogether, so no chart can present it as a result.
         assertThat(html).doesNotContain("JmhThreadsCrossCheck (");
-        assertThat(Files.readString(results.resolve("store-summary.txt"), StandardCharsets.UTF_8))
+        assertThat(Files.readString(results.resolve("threads-summary.txt"), StandardCharsets.UTF_8))
                 .containsPattern("JmhThreadsCrossCheck\\.get .*\\[CROSS-CHECK, NOT A RESULT\\]");
         // exactly one badge per cross-check row, and none on any other row
-        long crossChecks = ResultFile.read(results.resolve("store.json")).results().stream()
+        long crossChecks = ResultFile.read(results.resolve("threads.json")).results().stream()
                 .filter(r -> r.benchmark().contains("CrossCheck")).count();
         assertThat(html.split("badge xbadge\">" + CrossCheck.LABEL, -1)).hasSize((int) crossChecks + 1);
     }

@@ -28,11 +28,13 @@ class DocsTest {
         assertThat(filled).contains("- run: `sample-run`",
                 "- command: `./mvnw -B -pl bench-jmh -am package exec:exec -DskipTests`",
                 "- machine and date: " + Machine.read(results).orElseThrow().oneLine(),
-                "- forks per row: 1 (all 48 rows); fewer than 5 forks: every verdict is indicative",
+                "- forks per row: 1 (all 40 rows); fewer than 5 forks: every verdict is indicative",
                 "#### Single thread, every store: get", "| store | ops/s | error | forks | x MAPPED |",
                 "<!-- generated:store end -->", "#### Random 1-byte write, region 64KiB", "command: `not recorded`");
         // The targets have a block of their own on the page: the store block leaves them out (one figure per ratio).
         assertThat(filled).doesNotContain("Performance targets");
+        // The run's 1000-thread rows have their own block (threads): the store block does not print them twice.
+        assertThat(filled).doesNotContain("1000 threads x opsPerThread");
         // Filling again gives the same text: the blocks are found by their markers, not by position.
         assertThat(Docs.fill(filled, results, "docs results docs/store.md", images(tmp)).text()).isEqualTo(filled);
     }

@@ -2,8 +2,6 @@ package io.caskbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,44 +12,38 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
 
-/** The README's headline: a chart file of every store's single-thread figures, and five rows against the best peer. */
+/** The README's headline: a chart file of every store's single-thread figures, and three rows against the best peer. */
 class HeadlineTest {
 
-    private static final String README = "# caskbench\n\nIntro.\n\n<!-- generated:headline begin -->\n"
-            + "<!-- generated:headline end -->\n\nLinks.\n";
-
     @Test
-    void theCommandWritesTheChartAndFiveRowsIntoTheReadme(@TempDir Path tmp) throws Exception {
+    void theCommandWritesTheChartAndThreeRowsIntoTheReadme(@TempDir Path tmp) throws Exception {
         Path results = SampleRuns.copy("sample-run", tmp);
-        Path readme = Files.writeString(tmp.resolve("README.md"), README);
+        Path readme = Files.writeString(tmp.resolve("README.md"), SampleRuns.page("headline"));
         Path images = tmp.resolve("docs/img");
-        var cli = ReportCli.commandLine();
-        cli.setOut(new PrintWriter(new StringWriter()));
 
-        assertThat(cli.execute("docs", results.toString(), readme.toString(), "--images", images.toString())).isZero();
+        assertThat(SampleRuns.report("docs", results.toString(), readme.toString(), "--images", images.toString()))
+                .isZero();
 
         String text = Files.readString(readme, StandardCharsets.UTF_8);
         assertThat(text).startsWith("# caskbench\n\nIntro.\n\n<!-- generated:headline begin -->\n")
                 .endsWith("<!-- generated:headline end -->\n\nLinks.\n")
                 .contains("from the store results", "(docs/img/" + Headline.CHART + ")");
         List<String> rows = text.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| at 1M") && !l.startsWith("| ---")).toList();
-        assertThat(rows).hasSize(5);
+        // The 1000-thread rows come from their own suite's run and have a block of their own.
+        assertThat(rows).hasSize(3);
         assertThat(rows.get(0)).startsWith("| get, 1 thread |");
-        assertThat(rows.get(3)).startsWith("| put, 1000 threads");
-        assertThat(rows.get(4)).startsWith("| disk bytes per key");
-        // The sample's 1000-thread rows lack three peers: not comparable, rather than the best of the rest crowned.
-        assertThat(text).contains("get, 1000 threads: not comparable, no row of Chronicle Map, MapDB HTreeMap,"
-                + " H2 MVStore at this point");
-        assertThat(rows.get(2)).endsWith("| - | - | - | not comparable |");
-        assertThat(rows.get(3)).endsWith("| not comparable |");
+        assertThat(rows.get(1)).startsWith("| put, 1 thread |");
+        assertThat(rows.get(2)).startsWith("| disk bytes per key");
+        assertThat(text).doesNotContain("1000 threads |");
         // One fork: a ratio is given, but never called a win or a loss, and marked indicative.
-        assertThat(List.of(rows.get(0), rows.get(1), rows.get(4))).allSatisfy(r -> assertThat(r)
+        assertThat(rows).allSatisfy(r -> assertThat(r)
                 .endsWith("| undetermined (indicative, 1 fork) |").contains("(1 fork)"));
         // The in-memory store is a reference: nothing in the headline calls anything a bound or a ceiling.
         assertThat(text.toLowerCase(java.util.Locale.ROOT)).doesNotContain("bound", "ceiling");
         // Under the headline: the sync policy, that no store forces per write, and what each store defers.
         assertThat(text).contains("BitCask runs with SyncPolicy.NONE and no store here forces per write",
-                Headline.DEFERS, "The 1000-thread rows come from the `threads`\nsuite: `" + Headline.THREADS_COMMAND + "`.");
+                Headline.DEFERS, "The 1000-thread rows have a block of their\nown, from a run of the `threads` suite: `"
+                        + Headline.THREADS_COMMAND + "`.");
 
         // The chart is a well-formed SVG file with a tooltip for each store's get and put.
         Path chart = images.resolve(Headline.CHART);
@@ -88,11 +80,26 @@ class HeadlineTest {
     @Test
     void aRowTheRunLacksSaysSo(@TempDir Path tmp) throws Exception {
         List<JmhResult> rows = ResultFile.read(SampleRuns.copy("sample-run", tmp).resolve("store.json")).results()
-                .stream().filter(r -> !StoreRows.cls(r).equals("ThousandThreads")).toList();
+                .stream().filter(r -> !(StoreRows.cls(r).equals("PeersSingleThread") && r.methodName().equals("put")))
+                .toList();
 
         String md = Headline.render(rows, "test machine", tmp.resolve("img"), "img").markdown(4);
 
-        assertThat(md.lines().filter(l -> l.contains("1000 threads")))
-                .hasSize(2).allSatisfy(l -> assertThat(l).endsWith("| not in this run |"));
+        assertThat(md.lines().filter(l -> l.startsWith("| put, 1 thread |")))
+                .hasSize(1).allSatisfy(l -> assertThat(l).endsWith("| not in this run |"));
+    }
+
+    /** A peer without a row: the best of the rest is not the best peer, so the row is not comparable. */
+    @Test
+    void aRowMissingAPeerIsNotComparable(@TempDir Path tmp) throws Exception {
+        List<JmhResult> rows = ResultFile.read(SampleRuns.copy("sample-run", tmp).resolve("store.json")).results()
+                .stream().filter(r -> !(r.methodName().equals("get") && "H2_MVSTORE".equals(StoreRows.store(r))))
+                .toList();
+
+        String md = Headline.render(rows, "test machine", tmp.resolve("img"), "img").markdown(4);
+
+        assertThat(md.lines().filter(l -> l.startsWith("| get, 1 thread |")).findFirst().orElseThrow())
+                .endsWith("| - | - | - | not comparable |");
+        assertThat(md).contains("get, 1 thread: not comparable, no row of H2 MVStore at this point");
     }
 }

@@ -14,16 +14,19 @@ import org.junit.jupiter.api.io.TempDir;
 /** The overwrite block on synthetic rows and time series: its table, its target verdicts and its charts. */
 class OverwriteTablesTest {
 
+    private static final String RUN = "2026-11-26T10-00-00-overwrite";
     private static final String HEADER = "second,opsPerSecond,putsPerSecond,putP50Us,putP99Us,getP99Us,diskBytes,"
             + "liveBytes,spaceAmp,deviceBytes,appBytes,writeAmp,compactions,compactionMillis";
 
     @Test
-    void tableTargetsAndAChartPerStoreAndFigure(@TempDir Path results) throws Exception {
+    void tableTargetsAndAChartPerStoreAndFigure(@TempDir Path tmp) throws Exception {
+        Path results = Files.createDirectories(tmp.resolve(RUN));
         series(results, "overwrite-bitcask_default-100-zipfian-full-11.csv", 1.4);
         series(results, "overwrite-bitcask_default-100-zipfian-full-12.csv", 9.9); // a second fork: not drawn
         series(results, "overwrite-rocksdb_default-1024-uniform-20000-13.csv", 1.1);
         List<JmhResult> rows = List.of(
                 row("BITCASK_DEFAULT", "100", "ZIPFIAN", "0", 1.62, 2.5, 0.5),
+                row("ROCKSDB_DEFAULT", "100", "ZIPFIAN", "0", 1.1, 14.0, 1.0),
                 row("ROCKSDB_DEFAULT", "1024", "UNIFORM", "20000", 1.1, 12.0, 1.0));
         Path images = results.resolve("img");
 
@@ -31,18 +34,21 @@ class OverwriteTablesTest {
 
         assertThat(md).contains("| BITCASK_DEFAULT | 100 | zipfian | full speed (closed loop) |",
                 "| ROCKSDB_DEFAULT | 1024 | uniform | 20,000 ops/s |");
-        assertThat(md).contains("1.62 missed by 8%", "2.50 met", "0.50 missed by 29%");
+        assertThat(md).contains("| 100 B, zipfian, full speed (closed loop) | 1.62 missed by 8% | 2.50 met | 14.00 |"
+                + " 0.50 missed by 29% | 96.0 MiB of at most 64.0 MiB: missed by 50% |");
         assertThat(md).doesNotContain("12.00 missed"); // only the store's defaults are judged
         for (String store : new String[] {"bitcask_default", "rocksdb_default"}) {
-            for (String figure : new String[] {"throughput", "space-amp", "put-p99"}) {
-                Path svg = images.resolve("overwrite-" + store + "-" + figure + ".svg");
-                assertThat(svg).exists();
-                assertThat(md).contains("(img/" + svg.getFileName() + ")");
-                assertThat(Files.readString(svg)).startsWith("<svg").contains("</svg>");
-            }
+            Path svg = images.resolve("overwrite-" + RUN + "-" + store + ".svg");
+            assertThat(md).contains("(img/" + svg.getFileName() + ")");
+            String text = Files.readString(svg);
+            assertThat(text).startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\" height=\"900px\"").endsWith("</svg>\n");
+            // three panels, one under the other: throughput, space amplification, put p99
+            assertThat(text).contains(" y=\"0px\"", " y=\"300px\"", " y=\"600px\"");
+            assertThat(text.split("<svg", -1)).hasSize(5);
         }
         List<OverwriteSeries> listed = OverwriteSeries.list(results);
         assertThat(listed).hasSize(2);
+        assertThat(listed).extracting(OverwriteSeries::store).containsExactly("BITCASK_DEFAULT", "ROCKSDB_DEFAULT");
         assertThat(listed.get(0).points()).hasSize(3);
         assertThat(listed.get(0).points().get(2).spaceAmp()).isEqualTo(1.4);
         assertThat(listed.get(0).label()).isEqualTo("100 B, zipfian, full speed");
@@ -50,7 +56,8 @@ class OverwriteTablesTest {
     }
 
     @Test
-    void theDocsCommandFillsTheOverwriteBlock(@TempDir Path results) throws Exception {
+    void theDocsCommandFillsTheOverwriteBlock(@TempDir Path tmp) throws Exception {
+        Path results = Files.createDirectories(tmp.resolve(RUN));
         series(results, "overwrite-bitcask_default-100-zipfian-full-11.csv", 1.4);
         Files.writeString(results.resolve("overwrite.json"), "[{\"benchmark\": "
                 + "\"io.caskbench.bench.store.SustainedOverwrite.overwrite\", \"mode\": \"ss\", \"threads\": 1, "
@@ -65,7 +72,8 @@ class OverwriteTablesTest {
                 new Docs.Images(results.resolve("img"), "img"));
 
         assertThat(filled.written()).containsExactly("overwrite");
-        assertThat(filled.text()).doesNotContain("\nold\n").contains("1.40 met", "(img/overwrite-bitcask_default-throughput.svg)");
+        assertThat(filled.text()).doesNotContain("\nold\n").contains("1.40 met",
+                "(img/overwrite-" + RUN + "-bitcask_default.svg)");
     }
 
     @Test
@@ -81,6 +89,11 @@ class OverwriteTablesTest {
         assertThat(OverwriteTables.atMost(3.3, 3)).isEqualTo("3.30 missed by 10%");
         assertThat(OverwriteTables.atLeast(0.63, 0.7)).isEqualTo("0.63 missed by 10%");
         assertThat(OverwriteTables.atLeast(Double.NaN, 0.7)).isEqualTo("n/a");
+        assertThat(OverwriteTables.writeAmp(0)).isEqualTo("n/a (no device bytes counted)");
+        assertThat(OverwriteTables.writeAmp(2.5)).isEqualTo("2.50 met");
+        assertThat(OverwriteTables.bounded(32 << 20, 1 << 30)).isEqualTo("32.0 MiB of at most 1024.0 MiB: met");
+        assertThat(OverwriteTables.bounded(Double.NaN, 1 << 30)).isEqualTo("n/a (no merge finished)");
+        assertThat(OverwriteTables.bounded(32 << 20, Double.NaN)).isEqualTo("32.0 MiB, no bound set");
     }
 
     private static void series(Path dir, String name, double lastSpaceAmp) throws Exception {
@@ -101,9 +114,14 @@ class OverwriteTablesTest {
         secondary.put("spaceAmpMax", Metric.of(spaceAmpMax, Double.NaN, "ratio"));
         secondary.put("spaceAmpMean", Metric.of(1.2, Double.NaN, "ratio"));
         secondary.put("writeAmp", Metric.of(writeAmp, Double.NaN, "ratio"));
-        secondary.put("throughputLastOverFirstMinute", Metric.of(drift, Double.NaN, "ratio"));
+        secondary.put("throughputRunOverFirstMinute", Metric.of(drift, Double.NaN, "ratio"));
+        secondary.put("throughputLastOverFirstMinute", Metric.of(drift - 0.1, Double.NaN, "ratio"));
         secondary.put("achieved", Metric.of(20_000, Double.NaN, "ops/s"));
         secondary.put("put:p99", Metric.of(250, Double.NaN, "us"));
+        if (store.startsWith("BITCASK")) {
+            secondary.put("largestCompactionBytes", Metric.of(96 << 20, Double.NaN, "bytes"));
+            secondary.put("compactionInputBound", Metric.of(64 << 20, Double.NaN, "bytes"));
+        }
         return new JmhResult("io.caskbench.bench.store.SustainedOverwrite.overwrite", "ss", 1, 1, "java", "17",
                 params, Metric.of(600, Double.NaN, "s/op"), secondary);
     }

@@ -93,6 +93,20 @@ class PublishedBlocksTest {
                 "(`docs docs/runs/" + RUN + " README.md --images docs/img`)");
     }
 
+    /** The 1000-thread blocks of the README and the store page come from the committed run's threads results. */
+    @Test
+    void theThreadsBlocksFromACommittedRunPass() throws Exception {
+        publish("README.md", "headline,threads", "docs/runs/" + RUN);
+        publish("docs/store.md", "store,threads", "docs/runs/" + RUN);
+
+        PublishedBlocks.Outcome outcome = PublishedBlocks.check(root);
+
+        assertThat(outcome.problems()).isEmpty();
+        assertThat(outcome.generated()).isEqualTo(4);
+        assertThat(Files.readString(root.resolve("docs/store.md"))).contains("from the threads results",
+                "| get | 3,000,000 | Chronicle Map |");
+    }
+
     @Test
     void aChangedFigureFailsTheCheckWithTheLineThatDiffers() throws Exception {
         publish("docs/store.md", "store", "docs/runs/" + RUN);

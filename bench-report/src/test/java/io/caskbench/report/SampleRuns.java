@@ -11,9 +11,23 @@ final class SampleRuns {
 
     /** Every file of the sample folders; listed because a classpath folder cannot be listed portably. */
     private static final List<String> FILES = List.of("machine.json", "store.json", "files.json",
-            "shm.json", "shm-c.json", "shm-messaging.json");
+            "shm.json", "shm-c.json", "shm-messaging.json", "threads.json", "threads-run.txt", "virtual.json",
+            "events.json");
 
     private SampleRuns() {
+    }
+
+    /** A page with prose around one empty generated block of {@code suite}. */
+    static String page(String suite) {
+        return "# caskbench\n\nIntro.\n\n<!-- generated:" + suite + " begin -->\n<!-- generated:" + suite
+                + " end -->\n\nLinks.\n";
+    }
+
+    /** Runs the report command line with {@code args}, its normal output dropped; returns its exit code. */
+    static int report(String... args) {
+        var cli = ReportCli.commandLine();
+        cli.setOut(new java.io.PrintWriter(new java.io.StringWriter()));
+        return cli.execute(args);
     }
 
     /** Copies {@code /<name>/*} into {@code <dir>/<name>} and returns that folder. */

@@ -98,6 +98,36 @@ class StoreTablesTest {
         assertThat(StoreTables.feature(null)).isZero();
     }
 
+    /** {@code r} at {@code opsPerThread} operations per gang thread. */
+    private static JmhResult gang(JmhResult r, String opsPerThread) {
+        Map<String, String> params = new LinkedHashMap<>(r.params());
+        params.put("opsPerThread", opsPerThread);
+        return new JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), r.jvm(), r.jdkVersion(), params,
+                r.primaryMetric(), r.secondaryMetrics());
+    }
+
+    /**
+     * The 1000-thread rows count at the operations per thread their run used, read from the rows: the suites
+     * run 100 per thread, and a run with two shapes is read at the one most stores ran, never a mix.
+     */
+    @Test
+    void thousandThreadRowsCountAtTheShapeTheirRunUsed() {
+        List<JmhResult> rows = new ArrayList<>();
+        rows.add(row("PeersSingleThread", "get", "BITCASK_MAPPED", 2_000_000, 0.05, Map.of()));
+        rows.add(gang(row("ThousandThreads", "get", "BITCASK_MAPPED", 3_000_000, 0.05, Map.of()), "100"));
+        rows.add(gang(row("ThousandThreads", "get", "LMDB", 1_000_000, 0.05, Map.of()), "100"));
+        rows.add(gang(row("ThousandThreads", "get", "BITCASK_MAPPED", 9_000_000, 0.05, Map.of()), "1000"));
+        StoreRows store = new StoreRows(rows);
+
+        assertThat(store.atPoint("ThousandThreads", "get")).extracting(r -> r.params().get("opsPerThread"))
+                .containsExactly("100", "100");
+        assertThat(store.atPoint("ThousandThreads", "get", "BITCASK_MAPPED")).get()
+                .extracting(r -> r.primaryMetric().score()).isEqualTo(3_000_000.0);
+        Document doc = new Document();
+        TargetTables.render(doc, store);
+        assertThat(line(doc.text(), "1000-thread get / 1-thread get, MAPPED")).contains("1.50");
+    }
+
     private static JmhResult onJdk(JmhResult r, String jdk) {
         return new JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), r.jvm(), jdk, r.params(),
                 r.primaryMetric(), r.secondaryMetrics());
@@ -209,11 +239,15 @@ class StoreTablesTest {
         }
         rows.add(new JmhResult("io.caskbench.bench.store.SeedWorkload.singlePut", "thrpt", 1, 1, null, null,
                 Map.of("store", "BITCASK_MAPPED", "workload", "SEED"), Metric.of(680_080.5, 1000, "ops/s"), Map.of()));
+        rows.add(new JmhResult("io.caskbench.bench.store.SeedWorkload.threadsGet", "thrpt", 1, 1, null, null,
+                Map.of("store", "BITCASK_MAPPED", "workload", "SEED"), Metric.of(2_000_000, 1000, "ops/s"), Map.of()));
         String text = StoreTables.render(rows, List.of()).text();
 
         assertThat(line(text, "put    100000")).contains("1,000,000", "250,000", "0.25");
         assertThat(line(text, "1M puts, 1 thread")).contains("1,360,161", "680,081", "0.50");
-        assertThat(line(text, "1000 threads x 1000 gets *")).contains("4,703,809");
+        // The reference's "concurrent read" called put: our get is never divided by it.
+        assertThat(line(text, "1000 threads x 1000 gets *")).contains("4,703,809", "2,000,000", "\u2014")
+                .doesNotContain("0.43");
         assertThat(text).contains("called put").doesNotContain("Stopped at the time limit");
         assertThat(text).contains("FILE_CHANNEL against MAPPED").doesNotContain("MEMORY_SEGMENT");
     }

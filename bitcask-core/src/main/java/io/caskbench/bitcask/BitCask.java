@@ -480,7 +480,7 @@ public final class BitCask implements AutoCloseable {
             }
             MergeRecording.done(event, name, r);
             if (r != null) {
-                counters.merged(System.nanoTime() - started, Math.max(0, r.bytesReclaimed()));
+                counters.merged(System.nanoTime() - started, Math.max(0, r.bytesReclaimed()), r.bytesRead());
             }
             return r != null ? r : MergeResult.nothing();
         } finally {

@@ -15,10 +15,17 @@ import java.time.Duration;
  * @param merges        merges that rewrote something
  * @param mergeTime     the wall time of those merges together
  * @param mergeReclaimedBytes bytes those merges gave back to the file system
+ * @param mergeBytesRead bytes those merges read: their inputs' data bytes together
+ *                      ({@link MergeResult#bytesRead()})
+ * @param largestMergeBytesRead the most bytes one of those merges read; bounded by
+ *                      {@link BitCaskOptions#mergeMaxInputBytes()} or one segment, whichever is larger, for a
+ *                      selective merge
+ * @param longestMerge  the wall time of the longest of those merges
  * @param forces        forces made for durability: {@code sync()}, the interval's sync, writes under {@code ALWAYS}
  * @param forceTime     the wall time of those forces together
  * @param refusedWrites writes refused because a force failed earlier
  */
 public record BitCaskCounters(long puts, long gets, long deletes, long merges, Duration mergeTime,
-                              long mergeReclaimedBytes, long forces, Duration forceTime, long refusedWrites) {
+                              long mergeReclaimedBytes, long mergeBytesRead, long largestMergeBytesRead,
+                              Duration longestMerge, long forces, Duration forceTime, long refusedWrites) {
 }

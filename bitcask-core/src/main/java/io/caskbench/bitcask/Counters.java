@@ -1,6 +1,7 @@
 package io.caskbench.bitcask;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -23,6 +24,12 @@ final class Counters {
     private final LongAdder mergeNanos = new LongAdder();
     /** Final, safe everywhere. */
     private final LongAdder reclaimed = new LongAdder();
+    /** Final, safe everywhere. */
+    private final LongAdder bytesRead = new LongAdder();
+    /** Final, safe everywhere. */
+    private final LongAccumulator largestBytesRead = new LongAccumulator(Math::max, 0);
+    /** Final, safe everywhere. */
+    private final LongAccumulator longestNanos = new LongAccumulator(Math::max, 0);
 
     /** Counts a put. */
     void put() {
@@ -45,16 +52,20 @@ final class Counters {
         deletes.add(deleteCount);
     }
 
-    /** Counts a merge that rewrote something. */
-    void merged(long nanos, long bytesReclaimed) {
+    /** Counts a merge that rewrote something: its wall time, the bytes it gave back and the bytes it read. */
+    void merged(long nanos, long bytesReclaimed, long inputBytes) {
         merges.increment();
         mergeNanos.add(nanos);
         reclaimed.add(bytesReclaimed);
+        bytesRead.add(inputBytes);
+        largestBytesRead.accumulate(inputBytes);
+        longestNanos.accumulate(nanos);
     }
 
     /** The counts now, with the forces and refusals the engine counted. */
     BitCaskCounters snapshot(long forces, long forceNanos, long refusedWrites) {
         return new BitCaskCounters(puts.sum(), gets.sum(), deletes.sum(), merges.sum(), Duration.ofNanos(mergeNanos.sum()),
-                reclaimed.sum(), forces, Duration.ofNanos(forceNanos), refusedWrites);
+                reclaimed.sum(), bytesRead.sum(), largestBytesRead.get(), Duration.ofNanos(longestNanos.get()), forces,
+                Duration.ofNanos(forceNanos), refusedWrites);
     }
 }

@@ -24,8 +24,8 @@ class CountersTest {
         BitCaskCounters after;
         MergeResult merged;
         try (BitCask db = BitCask.open(tmp.resolve("s"), BitCaskOptions.builder().segmentSize(SEGMENT).build())) {
-            assertThat(db.counters()).isEqualTo(new BitCaskCounters(0, 0, 0, 0, java.time.Duration.ZERO, 0, 0,
-                    java.time.Duration.ZERO, 0));
+            assertThat(db.counters()).isEqualTo(new BitCaskCounters(0, 0, 0, 0, java.time.Duration.ZERO, 0, 0, 0,
+                    java.time.Duration.ZERO, 0, java.time.Duration.ZERO, 0));
             for (int i = 0; i < 1000; i++) {
                 db.put("k" + i, new byte[100]);
             }
@@ -52,9 +52,37 @@ class CountersTest {
         assertThat(after.merges()).isEqualTo(1);
         assertThat(after.mergeTime()).isPositive();
         assertThat(after.mergeReclaimedBytes()).isEqualTo(merged.bytesReclaimed()).isPositive();
+        assertThat(after.mergeBytesRead()).isEqualTo(merged.bytesRead()).isPositive();
+        assertThat(after.largestMergeBytesRead()).isEqualTo(merged.bytesRead());
+        assertThat(after.longestMerge()).isPositive().isEqualTo(after.mergeTime());
         assertThat(after.forces()).as("one sync, one force in the merge").isEqualTo(2);
         assertThat(after.forceTime()).isPositive();
         assertThat(after.refusedWrites()).isZero();
+    }
+
+    @Test
+    void bytesReadAddUpOverMergesAndTheLargestAndLongestAreThoseOfOne() {
+        try (BitCask db = BitCask.open(tmp.resolve("m"), BitCaskOptions.builder().segmentSize(SEGMENT).build())) {
+            for (int i = 0; i < 3000; i++) {
+                db.put("k" + i, new byte[100]);
+            }
+            for (int i = 0; i < 300; i++) {
+                db.put("k" + i, new byte[100]);
+            }
+            MergeResult small = db.merge(MergeScope.ALL);
+            for (int i = 0; i < 3000; i++) {
+                db.put("k" + i, new byte[100]);
+            }
+            MergeResult large = db.merge(MergeScope.ALL);
+            BitCaskCounters c = db.counters();
+
+            assertThat(small.bytesRead()).isPositive().isLessThan(large.bytesRead());
+            assertThat(c.merges()).isEqualTo(2);
+            assertThat(c.mergeBytesRead()).isEqualTo(small.bytesRead() + large.bytesRead());
+            assertThat(c.largestMergeBytesRead()).isEqualTo(large.bytesRead());
+            assertThat(c.longestMerge()).isPositive().isLessThanOrEqualTo(c.mergeTime());
+            assertThat(c.longestMerge().toMillis()).isGreaterThanOrEqualTo(Math.max(small.millis(), large.millis()));
+        }
     }
 
     @Test

@@ -11,9 +11,12 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>Secondary metrics of the virtual-thread benchmarks, per iteration: {@code pinned}, the
  * {@code jdk.VirtualThreadPinned} events JFR delivered (with a delay of about a second, so a pin may count
- * in the iteration after its own), and {@code carriersAdded}, how far the carrier pool grew past its
- * parallelism (its largest size seen after an invocation, less the parallelism, counted once; -1 where
- * the pool cannot be read). They land in the JMH JSON beside the score.
+ * in the iteration after its own), and {@code carriersAdded}, the carriers the virtual-thread scheduler's
+ * pool held beyond its parallelism, the most seen during the iteration as its virtual threads ended and
+ * after each invocation ({@link VirtualGang#extraCarriers()}; -1 where the pool cannot be read). The second is a level, not a count of new ones: carriers the JDK added during warm-up
+ * stay in the pool until they idle out, and a measured iteration shows them. Both land in the JMH JSON
+ * beside the score; a reader takes the sum of {@code pinned} and the largest {@code carriersAdded} over a
+ * row's iterations, not JMH's aggregate score.
  *
  * <p>Fields are public because JMH reads them as counters; nothing else should write them.
  */
@@ -23,7 +26,7 @@ public class CarrierCounters {
 
     /** Pins JFR reported during the iteration. */
     public long pinned;
-    /** Carriers the pool grew by during the iteration. */
+    /** The most carriers beyond the parallelism seen during the iteration. */
     public long carriersAdded;
 
     /** Creates zeroed counters; JMH does this once per thread. */
@@ -40,7 +43,7 @@ public class CarrierCounters {
     /** Adds what {@code gang} saw since the last invocation; cheap enough inside the measured method. */
     public void record(VirtualGang gang) {
         pinned += gang.newPins();
-        long added = gang.newCarriers();
-        carriersAdded = added < 0 ? -1 : carriersAdded + added;
+        long extra = gang.extraCarriers();
+        carriersAdded = extra < 0 ? -1 : Math.max(carriersAdded, extra);
     }
 }

@@ -40,10 +40,15 @@ public final class StoreDirs {
 
     /** Creates a new empty directory for one store. */
     public static Path create(StoreKind kind) {
+        return create(kind.name().toLowerCase(Locale.ROOT));
+    }
+
+    /** Creates a new empty directory whose name starts with {@code caskbench-<label>-}. */
+    public static Path create(String label) {
         try {
             Path base = Path.of(System.getProperty("caskbench.data", System.getProperty("java.io.tmpdir")));
             Files.createDirectories(base);
-            Path dir = Files.createTempDirectory(base, "caskbench-" + kind.name().toLowerCase(Locale.ROOT) + "-");
+            Path dir = Files.createTempDirectory(base, "caskbench-" + label + "-");
             LIVE.add(dir);
             return dir;
         } catch (IOException e) {

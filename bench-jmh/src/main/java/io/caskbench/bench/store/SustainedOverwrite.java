@@ -142,7 +142,8 @@ public class SustainedOverwrite extends StoreBenchmark {
         try (TimeSeriesWriter out = new TimeSeriesWriter(seriesFile())) {
             samples = recorder.run(count, interval, out);
         }
-        OverwriteProfiler.publish(OverwriteSummary.of(samples, recorder.puts(), recorder.gets(), rate));
+        OverwriteProfiler.publish(OverwriteSummary.of(samples, recorder.puts(), recorder.gets(), rate,
+                target.compactionInputBound()));
         bh.consume(recorder.sink());
     }
 

@@ -17,14 +17,17 @@ import org.openjdk.jmh.annotations.State;
  * <p>The shape is one every peer runs in bounded time: at 1000 operations per thread RocksDB's and
  * Chronicle Map's puts took 30-70 s per invocation on 2 cores, so every store, BitCask included, runs
  * {@value #OPS_PER_THREAD} per thread (100k operations per invocation), and a "best peer" is chosen from
- * all of them.
+ * all of them. The {@code threads} suite sets the key count to the operations of one invocation, so each
+ * row holds the keys its label says: a put round fills a fresh store with every key, a get invocation
+ * reads every key once, a mixed one reads or overwrites every key once.
  *
  * <p>Must not measure by accident: thread start (the gang exists before measurement), filling and
  * deleting stores (trial and invocation setup), dead reads (every byte of every value read is summed
  * into the result), or a store that never pays what it defers (each put invocation is a whole round of
- * the gang's operations into a fresh store, the first 100k keys of the workload's fill order, and closes
- * the store in measured time, see {@link PutRounds}). The mixed workload overwrites existing keys, so
- * its store grows by 10k records per invocation for the length of the trial.
+ * the gang's operations into a fresh store, the first {@code 1000 x opsPerThread} keys of the workload's fill order,
+ * and closes the store in measured time, see {@link PutRounds}). The mixed workload overwrites existing
+ * keys, so its store keeps its key count and grows by a tenth of an invocation's operations in records
+ * per invocation for the length of the trial.
  */
 @State(Scope.Benchmark)
 public class ThousandThreads extends DecimalWorkload {
@@ -51,6 +54,15 @@ public class ThousandThreads extends DecimalWorkload {
      */
     @Param("" + OPS_PER_THREAD)
     public int opsPerThread;
+
+    /**
+     * False: each put round goes into a fresh, empty store, as in the reference experiment. True: puts
+     * replace the keys of a store filled with all of them first. Gets ignore it. Read by {@link PutRounds}
+     * through {@code BenchmarkParams}; in the results it tells a report that a put row's store ends each
+     * round holding twice the keys it held midway.
+     */
+    @Param("false")
+    public boolean prefilled;
 
     /** 1000 threads, each putting new keys, one round per invocation, then the store's close. */
     @Benchmark

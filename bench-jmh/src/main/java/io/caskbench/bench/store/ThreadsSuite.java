@@ -12,9 +12,18 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
  * {@code @Threads(1000)} as a cross-check ({@link JmhThreadsCrossCheck}).
  *
  * <p>Every store runs every shape at {@link ThousandThreads#OPS_PER_THREAD} operations per thread (100k
- * per invocation), a shape the slowest peers finish within the time limit, the store at that same shape.
+ * per invocation), a shape the slowest peers finish within the time limit, the store at that same shape,
+ * and at as many keys as one invocation has operations ({@link ThousandThreads#OPS}): a put round fills
+ * its fresh store to the label, and a get or mixed invocation visits every key of its filled store once
+ * (with ten times the keys it would read the same tenth of them in every invocation).
+ *
+ * <p>The quick profile measures {@value #QUICK_ITERATIONS} iterations per fork after the warm-up, 3 forks
+ * (so its verdicts are indicative): 32 rows in about ten minutes on 2 cores.
  */
 public final class ThreadsSuite extends PeerSuite {
+
+    /** Measured iterations per fork in the quick profile: two keep the suite near ten minutes. */
+    static final int QUICK_ITERATIONS = 2;
 
     /** Gets at other settings: LMDB's read transaction renewed every 100 gets, or kept for good. */
     static final String[] OTHER_GETS = StoreSuite.names(StoreKind.LMDB_RENEW_100, StoreKind.LMDB_TXN_REUSED);
@@ -38,8 +47,9 @@ public final class ThreadsSuite extends PeerSuite {
     public List<ChainedOptionsBuilder> runs(Profile profile) {
         boolean smoke = profile == Profile.SMOKE;
         // Smoke: one op per thread keeps the check short; JMH's ops/invocation must match (Gang checks).
-        String keys = smoke ? StoreSuite.SMOKE_KEYS : StoreSuite.POINT;
         int ops = smoke ? 1 : ThousandThreads.OPS_PER_THREAD;
+        // As many keys as an invocation has operations: every row holds, and visits, what its label says.
+        String keys = String.valueOf(Gang.THREADS * ops);
         List<ChainedOptionsBuilder> runs = new ArrayList<>();
         // One warm-up iteration (at least one invocation) before the measured ones, as in every other run:
         // without it a cold first iteration made a third of the sample and the spread.
@@ -62,7 +72,11 @@ public final class ThreadsSuite extends PeerSuite {
 
     /** One 1000-thread method at {@code opsPerThread} operations per thread, JMH's count set to match. */
     private static ChainedOptionsBuilder gang(Profile profile, String method, String keys, int opsPerThread) {
-        return StoreSuite.base(profile).include(StoreSuite.pattern(ThousandThreads.class) + method + "$")
+        ChainedOptionsBuilder base = StoreSuite.base(profile);
+        if (profile == Profile.QUICK) {
+            base.measurementIterations(QUICK_ITERATIONS);
+        }
+        return base.include(StoreSuite.pattern(ThousandThreads.class) + method + "$")
                 .param("valueSize", "100").param("order", "RANDOM").param("keyCount", keys)
                 .param("opsPerThread", String.valueOf(opsPerThread))
                 .operationsPerInvocation(Gang.THREADS * opsPerThread);

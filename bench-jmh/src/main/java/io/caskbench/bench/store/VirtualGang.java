@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import jdk.jfr.consumer.RecordingStream;
@@ -25,10 +26,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>{@link Gang}'s shape on virtual threads (JDK 21 and newer): each invocation starts {@code threads}
  * virtual threads, one per task as a server on virtual threads does, each doing its share of
  * {@code opsPerInvocation} operations, and waits for all of them. The virtual threads' start is measured:
- * it is part of that model, about a microsecond each. While the trial runs, a JFR stream counts
- * {@code jdk.VirtualThreadPinned} events (every pin, at a threshold of zero), and after each invocation the
- * size of the virtual-thread scheduler's carrier pool is read: carriers above its parallelism are the ones
- * the JDK added to make up for carriers blocked in file I/O or pinned.
+ * it is part of that model, about a microsecond each, and so is each thread's read of the pool's size as
+ * it ends. While the trial runs, a JFR stream counts
+ * {@code jdk.VirtualThreadPinned} events (every pin, at a threshold of zero), and the size of the
+ * virtual-thread scheduler's carrier pool is read as each virtual thread ends and after each invocation:
+ * carriers above its parallelism are the ones the JDK added to make up for carriers blocked in file I/O
+ * (on JDK 25: forces, and reads and writes of files opened for direct or synchronous I/O) or pinned.
  *
  * <p>Built with {@code --release 17}: virtual threads are reached by reflection, and a JVM older than 21
  * fails the trial's setup with a message that says so.
@@ -45,14 +48,20 @@ public class VirtualGang {
     private ForkJoinPool scheduler;
     /** Counts pins as the JFR stream delivers them, about once a second. */
     private final AtomicLong pins = new AtomicLong();
+    /**
+     * The largest carrier pool seen this iteration, sampled as each virtual thread ends: carriers the JDK
+     * adds while one blocks (a force, say) can be gone again once the invocation ends. Any thread, atomically.
+     */
+    private final AtomicInteger peakPool = new AtomicInteger();
     private RecordingStream stream;
     /** Each virtual thread's key buffer, by its index, made by that thread on first use. */
     private byte[][] keyBuffers;
     private int threads;
     private int opsPerThread;
-    /** Pins and carriers already handed to {@link CarrierCounters}; benchmark thread only. */
+    /** Pins already handed to {@link CarrierCounters}; benchmark thread only. */
     private long pinsReported;
-    private int carriersReported;
+    /** The scheduler's parallelism, read in setup: the pool's size before the JDK adds carriers. */
+    private int parallelism;
 
     /** JMH creates the state and starts it in {@link #start(BenchmarkParams)}. */
     public VirtualGang() {
@@ -71,11 +80,17 @@ public class VirtualGang {
         keyBuffers = new byte[threads][];
         factory = virtualThreadFactory();
         scheduler = scheduler();
-        carriersReported = scheduler == null ? 0 : scheduler.getParallelism();
+        parallelism = scheduler == null ? 0 : scheduler.getParallelism();
         stream = new RecordingStream();
         stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
         stream.onEvent("jdk.VirtualThreadPinned", e -> pins.incrementAndGet());
         stream.startAsync();
+    }
+
+    /** Starts each iteration's largest pool at the pool's size now. */
+    @Setup(Level.Iteration)
+    public void startIteration() {
+        peakPool.set(scheduler == null ? 0 : scheduler.getPoolSize());
     }
 
     /** Stops counting pins. */
@@ -115,6 +130,7 @@ public class VirtualGang {
                         sum += op.apply(index, j);
                     }
                     sums[index] = sum;
+                    samplePool();
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
                 }
@@ -164,18 +180,27 @@ public class VirtualGang {
         return added;
     }
 
-    /** Carriers the pool grew by since the last call (never negative); -1 where the pool cannot be read. Benchmark thread. */
-    long newCarriers() {
+    /** Notes the pool's size if it is the largest this iteration; a virtual thread as it ends, or the benchmark thread. */
+    private void samplePool() {
+        if (scheduler != null) {
+            int size = scheduler.getPoolSize();
+            if (size > peakPool.get()) {
+                peakPool.accumulateAndGet(size, Math::max);
+            }
+        }
+    }
+
+    /**
+     * The most carriers the pool held beyond its parallelism this iteration (never negative), sampled as each
+     * virtual thread ended and now: those the JDK added while carriers were blocked in a force or pinned; -1
+     * where the pool cannot be read. Benchmark thread.
+     */
+    long extraCarriers() {
         if (scheduler == null) {
             return -1;
         }
-        int size = scheduler.getPoolSize();
-        if (size <= carriersReported) {
-            return 0;
-        }
-        long added = size - carriersReported;
-        carriersReported = size;
-        return added;
+        samplePool();
+        return Math.max(0, peakPool.get() - parallelism);
     }
 
     /** {@code Thread.ofVirtual().factory()}, by reflection. */

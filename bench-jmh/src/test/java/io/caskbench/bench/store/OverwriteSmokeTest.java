@@ -26,7 +26,8 @@ class OverwriteSmokeTest {
 
         String json = Files.readString(results.resolve("overwrite.json"));
         for (String metric : new String[] {"spaceAmpMax", "spaceAmpMean", "writeAmp", "throughputLastOverFirstMinute",
-            "put:p99", "get:p99", "achieved", "compactions"}) {
+            "throughputRunOverFirstMinute", "put:p99", "get:p99", "achieved", "compactions", "compactionMillis",
+            "compactionInputBound"}) {
             assertThat(json).contains("\"" + metric + "\" : {");
         }
         try (Stream<Path> files = Files.list(results)) {

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /** Runs a suite in the smoke profile through {@link BenchMain}, as {@code exec:exec} would, and checks it exits 0. */
-final class SmokeRun {
+public final class SmokeRun {
 
     private SmokeRun() {
     }
@@ -21,7 +21,7 @@ final class SmokeRun {
      *
      * @return what the run printed
      */
-    static String run(Path results, String suite, String include) throws Exception {
+    public static String run(Path results, String suite, String include) throws Exception {
         Properties props = new Properties();
         if (suite != null) {
             props.setProperty("caskbench.suites", suite);

@@ -62,6 +62,40 @@ class SuiteSettingsTest {
         }
     }
 
+    /**
+     * A 1000-thread row of the threads suite holds the keys its label says: its key count is the operations of
+     * one invocation, so a put round fills its fresh store to the label and a get or mixed invocation visits
+     * every key once, never a tenth of them over and over.
+     */
+    @Test
+    void everyThousandThreadRowIsLabelledByTheKeysItHolds() {
+        for (Suite.Profile profile : Suite.Profile.values()) {
+            for (var r : new ThreadsSuite().runs(profile)) {
+                Options run = r.build();
+                if (!run.getIncludes().get(0).contains("ThousandThreads")) {
+                    continue;
+                }
+                String what = profile + " " + run.getIncludes();
+                int ops = Integer.parseInt(run.getParameter("opsPerThread").get().iterator().next());
+                assertThat(run.getParameter("keyCount").get()).as(what)
+                        .containsExactly(String.valueOf(Gang.THREADS * ops));
+                assertThat(run.getOperationsPerInvocation().get()).as(what).isEqualTo(Gang.THREADS * ops);
+            }
+        }
+    }
+
+    /**
+     * A 1000-thread put row says that its rounds start from an empty store, so a report reads the keys it
+     * held midway (its {@code keysInStore}) as half of what the round ends with, as for the single-thread rows.
+     */
+    @Test
+    void thousandThreadRowsSayWhetherTheirStoreWasPrefilled() throws Exception {
+        for (Class<?> benchmark : List.of(ThousandThreads.class, PeersSingleThread.class)) {
+            assertThat(benchmark.getField("prefilled").getAnnotation(org.openjdk.jmh.annotations.Param.class).value())
+                    .as(benchmark.getSimpleName()).containsExactly("false");
+        }
+    }
+
     /** JMH adds up a parameter given twice, and would run the same row twice: no suite may do that. */
     @Test
     void noRunGivesAParameterValueTwice() {

@@ -93,6 +93,33 @@ class MergeSelectionTest {
     }
 
     @EveryBackend
+    void aMergeOfAHalfDeadSegmentInTenWritesItsLiveHalfOnly(Backend backend) throws Exception {
+        int from = 3 * PER_SEGMENT;
+        int to = 4 * PER_SEGMENT;
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            fill(db, "a", 0, 10 * PER_SEGMENT, "first");
+            for (int i = from; i < to; i += 2) { // every other record of the fourth segment dies
+                db.put(key("a", i), value("second" + i));
+            }
+            BitCaskStats stats = db.stats();
+            long data = stats.liveBytes() + stats.deadBytes();
+            MergeResult r = db.merge();
+            long live = (to - from) / 2;
+            assertThat(r.removedSegments()).containsExactly(4L);
+            assertThat(r.bytesRead()).isEqualTo((long) PER_SEGMENT * RECORD).isLessThan(data / 10);
+            assertThat(r.recordsCopied()).isEqualTo(live);
+            assertThat(r.bytesAfter()).as("what the merge wrote: the live half of one segment in ten")
+                    .isBetween(live * RECORD, live * RECORD + RecordFormat.FILE_HEADER_SIZE).isLessThan(data / 10);
+        }
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            for (int i = 0; i < 10 * PER_SEGMENT; i++) {
+                boolean second = i >= from && i < to && (i - from) % 2 == 0;
+                assertThat(db.get(key("a", i))).isEqualTo(value((second ? "second" : "first") + i));
+            }
+        }
+    }
+
+    @EveryBackend
     void aTombstoneStaysWhileAnOlderSegmentOutsideTheMergeMayHoldItsKey(Backend backend) throws Exception {
         try (BitCask db = BitCask.open(dir, options(backend))) {
             db.put(key("victim", 0), value("old"));

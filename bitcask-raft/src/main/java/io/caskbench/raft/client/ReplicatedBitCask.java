@@ -9,10 +9,13 @@ import org.apache.ratis.client.RaftClient;
 import org.apache.ratis.client.RaftClientConfigKeys;
 import org.apache.ratis.conf.Parameters;
 import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
+import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
 import org.apache.ratis.protocol.ClientId;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import org.apache.ratis.util.TimeDuration;
@@ -159,6 +162,46 @@ public final class ReplicatedBitCask implements AutoCloseable {
     /** The group (shard) that holds {@code key}. */
     public int shardOf(byte[] key) {
         return cluster.shardOf(key);
+    }
+
+    /**
+     * The leader of every group as the replicas name it now, index = shard, null for a group none of
+     * the reachable replicas names a leader for (an election under way, or no majority reachable).
+     * Replicas are asked in turn, one attempt each. A replica cut off from the others keeps naming the
+     * leader it last knew until its election timeout has passed.
+     */
+    public List<String> leaders() {
+        if (closed) {
+            throw new IllegalStateException("client closed");
+        }
+        List<String> leaders = new ArrayList<>();
+        for (int shard = 0; shard < clients.size(); shard++) {
+            leaders.add(leaderOf(shard));
+        }
+        return leaders;
+    }
+
+    private String leaderOf(int shard) {
+        RaftClient client = clients.get(shard);
+        RaftGroupId group = cluster.groups().get(shard).getGroupId();
+        for (String peer : cluster.peers().keySet()) {
+            retry.startCall(System.nanoTime()); // one attempt: the next replica is the retry
+            try {
+                RoleInfoProto role = client.getGroupManagementApi(Cluster.peerId(peer)).info(group).getRoleInfoProto();
+                if (role.getRole() == RaftPeerRole.LEADER) {
+                    return peer;
+                }
+                if (role.hasFollowerInfo() && role.getFollowerInfo().hasLeaderInfo()) {
+                    String leader = role.getFollowerInfo().getLeaderInfo().getId().getId().toStringUtf8();
+                    if (!leader.isEmpty()) {
+                        return leader;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // this replica did not answer or knows no leader: ask the next
+            }
+        }
+        return null;
     }
 
     private byte[] write(List<Command.Op> ops) {

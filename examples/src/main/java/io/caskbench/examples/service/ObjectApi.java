@@ -7,6 +7,7 @@ import io.caskbench.bitcask.BitCaskStats;
 import io.caskbench.examples.service.ApiJson.Health;
 import io.caskbench.examples.service.ApiJson.ObjectListing;
 import io.caskbench.examples.service.ApiJson.ObjectView;
+import io.caskbench.raft.client.RaftUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,13 +35,15 @@ import java.util.concurrent.atomic.LongAdder;
  * GET    /buckets/{b}/objects?prefix=&amp;limit=&amp;startAfter=&amp;continuationToken=   200
  * GET    /stats                           200
  * GET    /health                          200 while the process serves (liveness)
- * GET    /ready                           200 once the store is open, 503 while it opens or drains
+ * GET    /ready                           200 once the store is open, 503 while it opens or drains, or
+ *                                         while the replicas of a replicated store name no leader
  * GET    /metrics                         200, Prometheus text format
  * </pre>
  *
  * Errors are RFC 9457 problems ({@code application/problem+json}): 400 malformed input, 404
  * unknown object or path, 405 wrong method (with {@code Allow}), 413 body over the limit, 415 body
- * not JSON, 500 store failure, 503 while the store opens or the server drains (with {@code Retry-After}).
+ * not JSON, 500 store failure, 501 listing or stats of a replicated store, 503 while the store opens, the
+ * server drains or no majority of the replicas answers (with {@code Retry-After}).
  */
 final class ObjectApi implements HttpHandler {
 
@@ -105,6 +108,11 @@ final class ObjectApi implements HttpHandler {
                 reply = answer(ex, route, path);
             } catch (HttpError e) {
                 reply = Reply.problem(e, path);
+            } catch (UnsupportedOperationException e) {
+                reply = Reply.problem(new HttpError(501, e.getMessage()), path);
+            } catch (RaftUnavailableException e) {
+                log.warn("{} {}: {}", ex.getRequestMethod(), ex.getRequestURI(), e.getMessage());
+                reply = Reply.problem(HttpError.unavailable("no majority of the replicas answered in time", 1), path);
             } catch (RuntimeException e) {
                 log.error("{} {} failed", ex.getRequestMethod(), ex.getRequestURI(), e);
                 reply = Reply.problem(new HttpError(500, "internal error; the server log has the cause"), path);
@@ -210,6 +218,9 @@ final class ObjectApi implements HttpHandler {
         }
         if (store == null) {
             return Reply.json(503, new Health("OPENING"), Map.of("Retry-After", "1"));
+        }
+        if (!store.ready()) {
+            return Reply.json(503, new Health("NO_LEADER"), Map.of("Retry-After", "1"));
         }
         return Reply.json(200, new Health("READY"), Map.of());
     }

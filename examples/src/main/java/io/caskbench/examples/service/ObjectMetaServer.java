@@ -159,7 +159,7 @@ public final class ObjectMetaServer implements AutoCloseable {
      */
     MergeResult mergeIfDue() {
         ObjectStore store = api.store();
-        if (store == null || closed.get()) {
+        if (store == null || closed.get() || store.local().isEmpty()) { // replicas merge their own stores
             return null;
         }
         BitCaskStats s = store.stats();
@@ -205,12 +205,17 @@ public final class ObjectMetaServer implements AutoCloseable {
         ObjectStore store = opening.exceptionally(e -> null).join();
         if (store != null) {
             store.close();
-            log.info("store closed: {}", store.directory());
+            log.info("store closed: {}", store.describe());
         }
     }
 
     private void opened(ObjectStore store) {
-        metrics.store(store.bitcask(), storeName(store));
+        if (store.local().isEmpty()) {
+            api.opened(store);
+            log.info("serving {} ({}, {} workers)", uri(), store.describe(), config.threads());
+            return;
+        }
+        metrics.store(store.local().get(), storeName(store));
         api.opened(store);
         log.info("serving {} (data {}, backend {}, sync {}, {} workers, {} keys)", uri(), store.directory(),
                 config.backend(), config.syncPolicy(), config.threads(), store.stats().keyCount());

@@ -25,7 +25,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * java -jar examples/target/object-meta-service.jar                          # ./data/objects, 127.0.0.1:8080
  * java -jar examples/target/object-meta-service.jar --port 9090 --sync ALWAYS
  * CASKBENCH_BACKEND=FILE_CHANNEL java -jar examples/target/object-meta-service.jar
+ * java -jar examples/target/object-meta-service.jar --raft-peers n1=127.0.0.1:7001,n2=127.0.0.1:7002,n3=127.0.0.1:7003
  * </pre>
+ *
+ * With {@code --raft-peers} the service keeps no store of its own: it is a client of running
+ * {@code bitcask-raft} replicas, and {@code /ready} answers 200 only while they name a leader.
  *
  * SIGTERM or Ctrl-C runs {@link ObjectMetaServer#close()} from a shutdown hook: in-flight requests
  * finish, then the store is closed.
@@ -37,9 +41,21 @@ public final class ObjectMetaService implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(ObjectMetaService.class);
 
+    /** How long a request waits for a majority of the replicas of a replicated store before its 503. */
+    static final Duration RAFT_TIMEOUT = Duration.ofSeconds(5);
+
     @Option(names = "--data-dir", defaultValue = "${env:CASKBENCH_DATA_DIR:-./data/objects}",
             description = "Store directory, created if missing (env CASKBENCH_DATA_DIR; default ${DEFAULT-VALUE}).")
     Path dataDir;
+
+    @Option(names = "--raft-peers", defaultValue = "${env:CASKBENCH_RAFT_PEERS:-}",
+            description = "Serve a replicated store instead: the running bitcask-raft replicas, as their --peers "
+                    + "(n1=host:port,...; env CASKBENCH_RAFT_PEERS; default none: the embedded store in --data-dir).")
+    String raftPeers;
+
+    @Option(names = "--raft-groups", defaultValue = "${env:CASKBENCH_RAFT_GROUPS:-1}",
+            description = "With --raft-peers: the replicas' --groups (env CASKBENCH_RAFT_GROUPS; default ${DEFAULT-VALUE}).")
+    int raftGroups;
 
     @Option(names = "--bind", defaultValue = "${env:CASKBENCH_BIND:-127.0.0.1}",
             description = "Address to listen on (env CASKBENCH_BIND; default ${DEFAULT-VALUE}: this machine only).")
@@ -97,6 +113,17 @@ public final class ObjectMetaService implements Callable<Integer> {
                 Duration.ofSeconds(shutdownGraceSeconds), Duration.ofSeconds(mergeCheckSeconds));
     }
 
+    /**
+     * Listens as the flags ask, the store opening meanwhile: the embedded store in {@code --data-dir}, or,
+     * with {@code --raft-peers}, a client of those replicas.
+     */
+    ObjectMetaServer listen() throws IOException {
+        if (raftPeers.isEmpty()) {
+            return ObjectMetaServer.listen(config());
+        }
+        return ObjectMetaServer.listen(config(), c -> ObjectStore.replicated(raftPeers, raftGroups, RAFT_TIMEOUT));
+    }
+
     @Override
     public Integer call() throws InterruptedException {
         // The hook goes in before the server starts, so a SIGTERM at any moment after "ready" closes the store.
@@ -114,7 +141,7 @@ public final class ObjectMetaService implements Callable<Integer> {
         }, "shutdown"));
         try {
             // Listening first, so /health answers and /ready says "opening" while a large store is scanned.
-            running.set(ObjectMetaServer.listen(config()));
+            running.set(listen());
             log.info("listening on {}; opening the store", running.get().uri());
             running.get().awaitOpen();
         } catch (IOException | BitCaskException | IllegalArgumentException e) {

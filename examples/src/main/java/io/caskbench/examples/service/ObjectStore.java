@@ -3,42 +3,59 @@ package io.caskbench.examples.service;
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.BitCaskStats;
+import io.caskbench.bitcask.Codec;
 import io.caskbench.bitcask.MergeResult;
 import io.caskbench.bitcask.ProtostuffCodec;
-import io.caskbench.bitcask.TypedBitCask;
+import io.caskbench.raft.Cluster;
+import io.caskbench.raft.client.ReplicatedBitCask;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Object metadata kept in a BitCask store, one record per object, under the key
  * {@code bucket + "/" + objectKey}. Bucket names cannot contain {@code /}, so the first slash
- * separates the two and the objects of a bucket share a key prefix. Thread-safe.
+ * separates the two and the objects of a bucket share a key prefix. The store is embedded
+ * ({@link #open}) or replicated by Raft and reached through its client ({@link #replicated}); a
+ * replicated store has no listing, statistics or merge of its own. Thread-safe.
  */
 public final class ObjectStore implements AutoCloseable {
 
     /** Largest object key, in UTF-8 bytes; with the longest bucket name it stays within the store's key limit. */
     public static final int MAX_OBJECT_KEY_BYTES = 900;
 
-    private final BitCask db;
-    private final TypedBitCask<ObjectMeta> metas;
+    /** The records; thread-safe. */
+    private final RecordStore records;
+    /** How a record's bytes are made; stateless. */
+    private final Codec<ObjectMeta> codec = ProtostuffCodec.of(ObjectMeta.class);
 
-    private ObjectStore(BitCask db) {
-        this.db = db;
-        this.metas = db.typed(ProtostuffCodec.of(ObjectMeta.class));
+    private ObjectStore(RecordStore records) {
+        this.records = records;
     }
 
     /** Opens (creating if needed) the store in {@code dir}. */
     public static ObjectStore open(Path dir, BitCaskOptions options) {
-        return new ObjectStore(BitCask.open(dir, options));
+        return new ObjectStore(new LocalRecords(BitCask.open(dir, options)));
+    }
+
+    /**
+     * A store replicated by the running replicas {@code peers} ({@code n1=host:port,...}, as their
+     * servers were started with), keys spread over {@code groups} Raft groups; each call gives up
+     * after {@code timeout}.
+     */
+    public static ObjectStore replicated(String peers, int groups, Duration timeout) {
+        return new ObjectStore(new ReplicatedRecords(
+                ReplicatedBitCask.connect(Cluster.parse(peers, groups), timeout), peers));
     }
 
     /** The metadata of {@code bucket/key}, or null when there is none. */
     public ObjectMeta get(String bucket, String key) {
-        return metas.get(storeKey(bucket, key));
+        return decode(records.get(utf8(storeKey(bucket, key))));
     }
 
     /**
@@ -48,21 +65,23 @@ public final class ObjectStore implements AutoCloseable {
      *         writers of the same key may both see true
      */
     public boolean put(ObjectMeta meta) {
-        String k = storeKey(meta.bucket(), meta.key());
-        boolean created = !metas.containsKey(k);
-        metas.put(k, meta);
+        byte[] k = utf8(storeKey(meta.bucket(), meta.key()));
+        boolean created = !records.contains(k);
+        records.put(k, codec.encode(meta));
         return created;
     }
 
     /** Deletes {@code bucket/key}; true when it existed. */
     public boolean delete(String bucket, String key) {
-        return metas.delete(storeKey(bucket, key));
+        return records.delete(utf8(storeKey(bucket, key)));
     }
 
     /**
      * The objects of {@code bucket} whose key starts with {@code prefix}, in key order, at most
      * {@code limit} of them. BitCask keeps no ordered index, so this scans every key in the
      * store: fine for thousands of objects, a job for a real index beyond millions.
+     *
+     * @throws UnsupportedOperationException on a replicated store, which has no key scan
      */
     public Listing list(String bucket, String prefix, int limit) {
         return list(bucket, prefix, "", limit);
@@ -78,7 +97,7 @@ public final class ObjectStore implements AutoCloseable {
         }
         byte[] wanted = storeKey(bucket, prefix).getBytes(StandardCharsets.UTF_8);
         String after = storeKey(bucket, Objects.requireNonNull(startAfter, "startAfter"));
-        List<String> keys = db.keys()
+        List<String> keys = records.keys()
                 .filter(k -> startsWith(k, wanted))
                 .map(k -> new String(k, StandardCharsets.UTF_8))
                 .filter(k -> startAfter.isEmpty() || k.compareTo(after) > 0)
@@ -87,7 +106,7 @@ public final class ObjectStore implements AutoCloseable {
                 .toList();
         List<ObjectMeta> objects = new ArrayList<>(Math.min(keys.size(), limit));
         for (String k : keys.subList(0, Math.min(keys.size(), limit))) {
-            ObjectMeta meta = metas.get(k);
+            ObjectMeta meta = decode(records.get(utf8(k)));
             if (meta != null) { // deleted since the key snapshot was taken
                 objects.add(meta);
             }
@@ -101,41 +120,77 @@ public final class ObjectStore implements AutoCloseable {
     /**
      * Merges the store's segments now, reclaiming the space of overwritten and deleted records.
      *
+     * @throws UnsupportedOperationException on a replicated store: each replica merges its own
      * @see BitCask#merge()
      */
     public MergeResult merge() {
-        return db.merge();
+        return embedded().merge();
     }
 
-    /** Size and fragmentation of the underlying store. */
+    /**
+     * Size and fragmentation of the underlying store.
+     *
+     * @throws UnsupportedOperationException on a replicated store
+     */
     public BitCaskStats stats() {
-        return db.stats();
+        return embedded().stats();
     }
 
-    /** The options the underlying store was opened with. */
+    /**
+     * The options the underlying store was opened with.
+     *
+     * @throws UnsupportedOperationException on a replicated store
+     */
     public BitCaskOptions options() {
-        return db.options();
+        return embedded().options();
     }
 
-    /** The store's directory. */
+    /**
+     * The store's directory.
+     *
+     * @throws UnsupportedOperationException on a replicated store
+     */
     public Path directory() {
-        return db.directory();
+        return embedded().directory();
     }
 
-    /** The underlying store, for its meters. */
-    BitCask bitcask() {
-        return db;
+    /** The embedded store, for its meters; empty when the store is replicated. */
+    Optional<BitCask> local() {
+        return records.local();
     }
 
-    /** Closes the store, forcing everything written to disk. */
+    /** True when calls can succeed now: always when embedded, while a leader is seen when replicated. */
+    public boolean ready() {
+        return records.ready();
+    }
+
+    /** What the store is, for log lines: its directory, or the replicas it talks to. */
+    public String describe() {
+        return records.describe();
+    }
+
+    /** Closes the store, forcing everything written to disk, or the replicated store's client. */
     @Override
     public void close() {
-        db.close();
+        records.close();
     }
 
     /** The store key of an object. */
     static String storeKey(String bucket, String key) {
         return Objects.requireNonNull(bucket, "bucket") + "/" + Objects.requireNonNull(key, "key");
+    }
+
+    private BitCask embedded() {
+        return records.local().orElseThrow(() -> new UnsupportedOperationException(
+                "not offered on a replicated store: each replica keeps its own local store"));
+    }
+
+    private ObjectMeta decode(byte[] bytes) {
+        return bytes == null ? null : codec.decode(bytes);
+    }
+
+    private static byte[] utf8(String key) {
+        return key.getBytes(StandardCharsets.UTF_8);
     }
 
     private static boolean startsWith(byte[] key, byte[] prefix) {

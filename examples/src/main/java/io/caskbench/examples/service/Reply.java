@@ -41,6 +41,7 @@ record Reply(int status, byte[] body, String contentType, Map<String, String> he
             case 405: return "Method Not Allowed";
             case 413: return "Content Too Large";
             case 415: return "Unsupported Media Type";
+            case 501: return "Not Implemented";
             case 503: return "Service Unavailable";
             default: return status >= 500 ? "Internal Server Error" : "Error";
         }

@@ -57,6 +57,11 @@ final class ChronicleMapStore implements StoreAdapter {
         return (int) Math.max(1, Math.min(MAX_SEGMENTS, Long.highestOneBit(entries / MIN_ENTRIES_PER_SEGMENT)));
     }
 
+    /** The segments the open map has: what {@link #segments} chose, whatever the row reads or writes. */
+    int segmentCount() {
+        return map.segments();
+    }
+
     @Override
     public void put(byte[] key, byte[] value) {
         map.put(key, value);

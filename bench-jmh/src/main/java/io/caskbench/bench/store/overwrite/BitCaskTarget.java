@@ -1,29 +1,29 @@
 package io.caskbench.bench.store.overwrite;
 
 import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskCounters;
 import io.caskbench.bitcask.BitCaskOptions;
-import io.caskbench.bitcask.BitCaskStats;
 import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
- * BitCask under the overwrite load, merging by itself as its options say.
- *
- * <p>An automatic merge hands its {@code MergeResult} to no caller, so its time is not known here
- * ({@link #compactionMillis()} is -1); merges are counted instead, from the sealed segments that have
- * disappeared since the last look (one look per interval, so two merges within an interval count once).
+ * BitCask under the overwrite load, merging by itself as its options say. Its merges are counted and timed
+ * by the store itself ({@link BitCask#counters()}): every merge that rewrote something, automatic ones
+ * included, with its wall time, the bytes it read and the longest and largest of them.
  */
 final class BitCaskTarget implements OverwriteTarget {
 
     private final BitCask db;
-    /** Sealed segment ids at the last look; measuring thread only. */
-    private Set<Long> sealed = new HashSet<>();
-    /** Looks that found a sealed segment gone; measuring thread only. */
-    private long merges;
+    private final long inputBound;
 
     BitCaskTarget(Path dir, BitCaskOptions options) {
-        this.db = BitCask.open(dir, options);
+        this(BitCask.open(dir, options), options);
+    }
+
+    /** Takes over {@code db}, opened with {@code options}, and closes it when closed. */
+    BitCaskTarget(BitCask db, BitCaskOptions options) {
+        this.db = db;
+        // The selection always takes its first segment, so one segment is the least bound it can keep.
+        this.inputBound = Math.max(options.mergeMaxInputBytes(), options.segmentSize());
     }
 
     @Override
@@ -43,22 +43,29 @@ final class BitCaskTarget implements OverwriteTarget {
 
     @Override
     public long compactions() {
-        Set<Long> now = new HashSet<>();
-        for (BitCaskStats.SegmentStats s : db.stats().segments()) {
-            if (!s.active()) {
-                now.add(s.id());
-            }
-        }
-        if (!now.containsAll(sealed)) {
-            merges++;
-        }
-        sealed = now;
-        return merges;
+        return db.counters().merges();
     }
 
     @Override
     public long compactionMillis() {
-        return -1;
+        return db.counters().mergeTime().toMillis();
+    }
+
+    @Override
+    public long longestCompactionMillis() {
+        BitCaskCounters c = db.counters();
+        return c.merges() == 0 ? -1 : c.longestMerge().toMillis();
+    }
+
+    @Override
+    public long largestCompactionBytes() {
+        BitCaskCounters c = db.counters();
+        return c.merges() == 0 ? -1 : c.largestMergeBytesRead();
+    }
+
+    @Override
+    public long compactionInputBound() {
+        return inputBound;
     }
 
     @Override

@@ -19,14 +19,19 @@ import java.util.Locale;
  * @param appBytes bytes the application put since the run started
  * @param compactions merges or compactions seen since the run started
  * @param compactionMillis time spent in them since the run started, -1 when the store does not report it
+ * @param longestCompactionMillis the longest single one since the store opened, -1 when none ran or the store
+ *     does not report it
+ * @param largestCompactionBytes the input bytes of the largest single one since the store opened, -1 when none
+ *     ran or the store does not report it
  */
 public record IntervalSample(double second, long puts, long gets, double seconds, double putP50, double putP99,
         double getP99, long diskBytes, long liveBytes, long deviceBytes, long appBytes, long compactions,
-        long compactionMillis) {
+        long compactionMillis, long longestCompactionMillis, long largestCompactionBytes) {
 
     /** The CSV header matching {@link #csv()}. */
     public static final String HEADER = "second,opsPerSecond,putsPerSecond,putP50Us,putP99Us,getP99Us,diskBytes,"
-            + "liveBytes,spaceAmp,deviceBytes,appBytes,writeAmp,compactions,compactionMillis";
+            + "liveBytes,spaceAmp,deviceBytes,appBytes,writeAmp,compactions,compactionMillis,"
+            + "longestCompactionMillis,largestCompactionBytes";
 
     /** Operations per second in the interval. */
     public double opsPerSecond() {
@@ -50,8 +55,9 @@ public record IntervalSample(double second, long puts, long gets, double seconds
 
     /** One CSV line, no line break; numbers in the root locale. */
     public String csv() {
-        return String.format(Locale.ROOT, "%.3f,%.1f,%.1f,%.1f,%.1f,%.1f,%d,%d,%.4f,%d,%d,%.4f,%d,%d", second,
+        return String.format(Locale.ROOT, "%.3f,%.1f,%.1f,%.1f,%.1f,%.1f,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%d,%d", second,
                 opsPerSecond(), putsPerSecond(), putP50, putP99, getP99, diskBytes, liveBytes, spaceAmp(),
-                deviceBytes, appBytes, writeAmp(), compactions, compactionMillis);
+                deviceBytes, appBytes, writeAmp(), compactions, compactionMillis, longestCompactionMillis,
+                largestCompactionBytes);
     }
 }

@@ -76,7 +76,8 @@ public final class OverwriteProfiler implements InternalProfiler {
             case "p50", "p99", "p99.9", "max" -> "us";
             case "achieved", "offered" -> "ops/s";
             case "compactions" -> "count";
-            case "compactionMillis" -> "ms";
+            case "compactionMillis", "longestCompactionMillis" -> "ms";
+            case "largestCompactionBytes", "compactionInputBound" -> "bytes";
             default -> "ratio";
         };
     }

@@ -10,8 +10,9 @@ import org.HdrHistogram.Histogram;
 /**
  * Runs the sustained-overwrite load interval by interval and records each interval: its throughput and
  * latencies, then, between intervals, the store's disk usage, the device bytes written so far and the
- * store's merges or compactions. The disk usage is read with the load paused (a {@code du} of the store
- * folder), so it is not in any interval's time. Used by one thread.
+ * store's merges or compactions (their count and time so far, the longest and the largest single one).
+ * The disk usage is read with the load paused (a {@code du} of the store folder), so it is not in any
+ * interval's time. Used by one thread.
  */
 public final class OverwriteRecorder {
 
@@ -61,7 +62,8 @@ public final class OverwriteRecorder {
             IntervalSample s = new IntervalSample(elapsed, iv.puts().getTotalCount(), iv.gets().getTotalCount(),
                     iv.seconds(), micros(iv.puts(), 50), micros(iv.puts(), 99), micros(iv.gets(), 99),
                     DiskUsage.of(target.directory()), liveBytes, device < 0 || device0 < 0 ? -1 : device - device0,
-                    appBytes, target.compactions() - compactions0, millis < 0 ? -1 : millis - millis0);
+                    appBytes, target.compactions() - compactions0, millis < 0 ? -1 : millis - millis0,
+                    target.longestCompactionMillis(), target.largestCompactionBytes());
             out.write(s);
             samples.add(s);
         }

@@ -3,6 +3,7 @@ package io.caskbench.bench.store.overwrite;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -13,13 +14,16 @@ import org.HdrHistogram.Histogram;
  *   <li>{@code spaceAmpMax}, {@code spaceAmpMean}: disk over live bytes, the largest and the mean over the
  *       intervals;</li>
  *   <li>{@code writeAmp}: device over application bytes over the whole run;</li>
- *   <li>{@code throughputLastOverFirstMinute}: puts per second in the last minute over those in the
- *       first; a run shorter than two minutes compares its first and last halves' worth of whole
- *       intervals instead (at most a minute each);</li>
+ *   <li>{@code throughputRunOverFirstMinute}: puts per second over the whole run over those in its first
+ *       minute (the target), and {@code throughputLastOverFirstMinute}: those in the last minute over the
+ *       first's; a run shorter than two minutes takes its first and last halves' worth of whole intervals
+ *       instead (at most a minute each);</li>
  *   <li>{@code p50}, {@code p99}, {@code p99.9}, {@code max} of every operation, the same per kind
  *       ({@code put:p99}, {@code get:p99}...), in microseconds over the whole run, and {@code put:p99Worst}, the worst interval's put p99;</li>
  *   <li>{@code achieved} operations per second, {@code offered} (0 at full speed), {@code compactions},
- *       and {@code compactionMillis} where the store reports it.</li>
+ *       and, where the store reports them, {@code compactionMillis} (all of them together),
+ *       {@code longestCompactionMillis} and {@code largestCompactionBytes} (the longest and the largest single
+ *       one) and {@code compactionInputBound} (the most input one may take by the store's settings).</li>
  * </ul>
  */
 public final class OverwriteSummary {
@@ -30,9 +34,13 @@ public final class OverwriteSummary {
     private OverwriteSummary() {
     }
 
-    /** The figures, in the order they are reported; a run with no interval has none. */
+    /**
+     * The figures, in the order they are reported; a run with no interval has none.
+     *
+     * @param inputBound the most input bytes one merge or compaction may take, -1 when the store sets none
+     */
     public static Map<String, Double> of(List<IntervalSample> samples, Histogram puts, Histogram gets,
-            double offered) {
+            double offered, long inputBound) {
         Map<String, Double> out = new LinkedHashMap<>();
         if (samples.isEmpty()) {
             return out;
@@ -41,6 +49,7 @@ public final class OverwriteSummary {
         out.put("spaceAmpMean", samples.stream().mapToDouble(IntervalSample::spaceAmp).average().orElse(Double.NaN));
         IntervalSample last = samples.get(samples.size() - 1);
         out.put("writeAmp", last.writeAmp());
+        out.put("throughputRunOverFirstMinute", runOverFirst(samples));
         out.put("throughputLastOverFirstMinute", lastOverFirst(samples));
         Histogram all = puts.copy();
         all.add(gets);
@@ -57,7 +66,16 @@ public final class OverwriteSummary {
         if (last.compactionMillis() >= 0) {
             out.put("compactionMillis", (double) last.compactionMillis());
         }
+        known(out, "longestCompactionMillis", last.longestCompactionMillis());
+        known(out, "largestCompactionBytes", last.largestCompactionBytes());
+        known(out, "compactionInputBound", inputBound);
         return out;
+    }
+
+    /** Puts per second over the whole run over those of the first window, as {@link #lastOverFirst} sets it. */
+    static double runOverFirst(List<IntervalSample> samples) {
+        double window = window(samples);
+        return ratio(putsPerSecond(samples, s -> true), putsPerSecond(samples, s -> s.second() <= window + 1e-9));
     }
 
     /**
@@ -66,26 +84,39 @@ public final class OverwriteSummary {
      */
     static double lastOverFirst(List<IntervalSample> samples) {
         double total = samples.get(samples.size() - 1).second();
-        double window = Math.min(MINUTE, total / 2);
-        long firstPuts = 0;
-        double firstSeconds = 0;
-        long lastPuts = 0;
-        double lastSeconds = 0;
+        double window = window(samples);
+        return ratio(putsPerSecond(samples, s -> s.second() - s.seconds() >= total - window - 1e-9),
+                putsPerSecond(samples, s -> s.second() <= window + 1e-9));
+    }
+
+    /** A minute, or half the run when it is shorter than two. */
+    private static double window(List<IntervalSample> samples) {
+        return Math.min(MINUTE, samples.get(samples.size() - 1).second() / 2);
+    }
+
+    /** Puts per second over the intervals {@code which} takes; NaN when it takes none. */
+    private static double putsPerSecond(List<IntervalSample> samples, Predicate<IntervalSample> which) {
+        long puts = 0;
+        double seconds = 0;
         for (IntervalSample s : samples) {
-            double start = s.second() - s.seconds();
-            if (s.second() <= window + 1e-9) {
-                firstPuts += s.puts();
-                firstSeconds += s.seconds();
-            }
-            if (start >= total - window - 1e-9) {
-                lastPuts += s.puts();
-                lastSeconds += s.seconds();
+            if (which.test(s)) {
+                puts += s.puts();
+                seconds += s.seconds();
             }
         }
-        if (firstSeconds == 0 || lastSeconds == 0 || firstPuts == 0) {
-            return Double.NaN;
+        return seconds == 0 ? Double.NaN : puts / seconds;
+    }
+
+    /** {@code part} over {@code base}; NaN when the base is unknown or zero. */
+    private static double ratio(double part, double base) {
+        return Double.isNaN(base) || base == 0 ? Double.NaN : part / base;
+    }
+
+    /** Puts {@code value} under {@code name} unless it is unknown (negative). */
+    private static void known(Map<String, Double> out, String name, long value) {
+        if (value >= 0) {
+            out.put(name, (double) value);
         }
-        return (lastPuts / lastSeconds) / (firstPuts / firstSeconds);
     }
 
     private static void percentiles(Map<String, Double> out, String prefix, Histogram ns) {

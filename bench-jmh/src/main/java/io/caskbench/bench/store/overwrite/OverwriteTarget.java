@@ -23,6 +23,15 @@ public interface OverwriteTarget extends AutoCloseable {
     /** Milliseconds spent in them since the store was opened, or -1 when the store does not report it. */
     long compactionMillis();
 
+    /** Milliseconds of the longest single merge or compaction so far, or -1 when none ran or the store does not say. */
+    long longestCompactionMillis();
+
+    /** Input bytes of the largest single merge or compaction so far, or -1 when none ran or the store does not say. */
+    long largestCompactionBytes();
+
+    /** The most input bytes one merge or compaction may take by the store's settings, or -1 when it sets none. */
+    long compactionInputBound();
+
     /** Closes the store; its files stay. Idempotent. */
     @Override
     void close();

@@ -78,6 +78,24 @@ final class RocksDbTarget implements OverwriteTarget {
         return compactionTime().getSum() / 1_000; // microseconds
     }
 
+    @Override
+    public long longestCompactionMillis() {
+        HistogramData h = compactionTime();
+        return h.getCount() == 0 ? -1 : Math.round(h.getMax() / 1_000);
+    }
+
+    /** RocksDB counts the bytes all compactions read, not one compaction's: unknown here. */
+    @Override
+    public long largestCompactionBytes() {
+        return -1;
+    }
+
+    /** {@code max_compaction_bytes}: the input a compaction aims to stay under, not a hard bound. */
+    @Override
+    public long compactionInputBound() {
+        return -1;
+    }
+
     private HistogramData compactionTime() {
         return statistics.getHistogramData(HistogramType.COMPACTION_TIME);
     }

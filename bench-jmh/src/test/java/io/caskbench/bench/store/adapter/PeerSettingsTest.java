@@ -24,6 +24,19 @@ class PeerSettingsTest {
         assertThat(ChronicleMapStore.segments(10)).isEqualTo(1);
     }
 
+    /**
+     * Every Chronicle Map row opens the same kind, so a get row's map has the segments a put row's has: the
+     * tuned setting is the main one, for gets too (at the threads suite's 100k keys, 512 segments).
+     */
+    @Test
+    void everyChronicleMapRowGetsIncludedHasTheTunedSegments(@TempDir Path dir) {
+        int keys = 100_000;
+        try (StoreAdapter store = StoreKind.CHRONICLE_MAP.open(dir, new StoreConfig(keys, 16, true, 100, 1000))) {
+            assertThat(((ChronicleMapStore) store).segmentCount()).isEqualTo(ChronicleMapStore.segments(110_000))
+                    .isEqualTo(512);
+        }
+    }
+
     @Test
     void aSmallChronicleMapWithManySegmentsTakesEveryKey(@TempDir Path dir) {
         int keys = 10_000;

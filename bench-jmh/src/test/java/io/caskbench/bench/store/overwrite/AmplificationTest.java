@@ -38,7 +38,7 @@ class AmplificationTest {
 
     @Test
     void aSampleDerivesItsRatios() {
-        IntervalSample s = new IntervalSample(2.0, 800, 200, 0.5, 10, 20, 30, 300, 200, 90, 30, 1, -1);
+        IntervalSample s = new IntervalSample(2.0, 800, 200, 0.5, 10, 20, 30, 300, 200, 90, 30, 1, -1, -1, -1);
         assertThat(s.opsPerSecond()).isEqualTo(2000.0);
         assertThat(s.putsPerSecond()).isEqualTo(1600.0);
         assertThat(s.spaceAmp()).isEqualTo(1.5);

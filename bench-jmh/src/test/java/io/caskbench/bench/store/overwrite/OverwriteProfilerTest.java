@@ -14,6 +14,8 @@ class OverwriteProfilerTest {
         assertThat(OverwriteProfiler.unit("p99.9")).isEqualTo("us");
         assertThat(OverwriteProfiler.unit("achieved")).isEqualTo("ops/s");
         assertThat(OverwriteProfiler.unit("compactionMillis")).isEqualTo("ms");
+        assertThat(OverwriteProfiler.unit("longestCompactionMillis")).isEqualTo("ms");
+        assertThat(OverwriteProfiler.unit("largestCompactionBytes")).isEqualTo("bytes");
         assertThat(OverwriteProfiler.unit("spaceAmpMax")).isEqualTo("ratio");
     }
 

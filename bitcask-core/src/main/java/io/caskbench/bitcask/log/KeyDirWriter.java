@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Threading: {@link #publish} on any putting thread, after the put's record
- * is written and counted by {@link #publishing}; {@link #publishing} and {@link #ensureRoomForKeys}
+ * Threading: {@link #publish} (or {@link #abandon}) on any putting thread, after the put's range
+ * was counted by {@link #publishing} and its record written; {@link #publishing} and {@link #ensureRoomForKeys}
  * on the writer thread under the log writer's lock, while puts may still publish (they only count);
  * everything else on the writer thread, under the lock once {@link #awaitPublished} has returned (or
  * recovery's thread, before any other thread sees the store).
@@ -52,7 +52,7 @@ public final class KeyDirWriter {
     private final KeyDir.LogOrder order = this::later;
     /** Makes a replaced record dead, for publishing puts. Final. */
     private final KeyDir.Replaced replaced = this::replacedByPublish;
-    /** Puts whose record has been written; the writer thread, under the log writer's lock. */
+    /** Puts whose range has been reserved; the writer thread, under the log writer's lock. */
     private long writtenPuts;
     /**
      * Puts that have published, or failed to; any putting thread adds. Striped, since puts on two cores
@@ -175,8 +175,9 @@ public final class KeyDirWriter {
     }
 
     /**
-     * Counts a put whose record was just written, under the log writer's lock; the put must then call
-     * {@link #publish}, which ends the count whether it succeeds or throws.
+     * Counts a put whose range was just reserved, under the log writer's lock; the put must then call
+     * {@link #publish} once its copy is written (which ends the count whether it succeeds or throws),
+     * or {@link #abandon} when the copy failed.
      */
     public void publishing() {
         writtenPuts++;
@@ -199,6 +200,18 @@ public final class KeyDirWriter {
             throw e;
         } finally {
             publishedPuts.increment(); // last: a waiter then sees the slot and the dead bytes both
+        }
+    }
+
+    /**
+     * Ends what {@link #publishing} counted for a put whose copy failed: its record was counted
+     * live and never written, so it is dead. Any thread, instead of {@link #publish}.
+     */
+    public void abandon(Segment seg, int len) {
+        try {
+            seg.addDead(len);
+        } finally {
+            publishedPuts.increment();
         }
     }
 

@@ -82,9 +82,11 @@
  *   part, and orders {@code close}. Beside it, package-private: {@code Limits} (argument checks),
  *   {@code Background} (interval sync and the automatic merge check), {@code Backup},
  *   {@code Stats}.</li>
- *   <li>{@code .log}: {@code LogWriter}, the one writer (lock, active segment, append, rollover,
- *   batches); {@code KeyDirWriter}, the only code that changes the key directory, the waiting
- *   room for puts still publishing, and the live-byte accounting; {@code GroupCommit}, which sees the log through a two-method interface;
+ *   <li>{@code .log}: {@code WriteProtocol}, the writers' lock and the count of puts still
+ *   publishing, with the only two ways in (a put's and an exclusive change's); {@code LogWriter},
+ *   the one writer (active segment, reservation, append, rollover, batches); {@code Reservations},
+ *   the ranges still being copied and the log's written end; {@code KeyDirWriter}, the only code
+ *   that changes the key directory, and the live-byte accounting; {@code GroupCommit}, which sees the log through a two-method interface;
  *   {@code RecordReader}, lock-free gets and iteration with the record checks written once;
  *   {@code BatchFence}, the seqlock.</li>
  *   <li>{@code .segment}: {@code Segment}, {@code SegmentTable} (slots read without a lock, a

@@ -16,6 +16,7 @@ import io.caskbench.bitcask.log.GroupCommit;
 import io.caskbench.bitcask.log.KeyDirWriter;
 import io.caskbench.bitcask.log.LogWriter;
 import io.caskbench.bitcask.log.RecordReader;
+import io.caskbench.bitcask.log.WriteProtocol;
 import io.caskbench.bitcask.merge.ForegroundLatency;
 import io.caskbench.bitcask.merge.MergePolicy;
 import io.caskbench.bitcask.merge.Merger;
@@ -145,7 +146,8 @@ public final class BitCask implements AutoCloseable {
         this.storeLock = readOnly ? null : StoreLock.acquire(dir);
         this.unforced = new UnforcedSegments(table, gate, backend);
         this.hints = new HintWriter(files, status, table, gate);
-        KeyDirWriter keys = new KeyDirWriter(keyDir, table, dir, syncAlways);
+        WriteProtocol protocol = new WriteProtocol();
+        KeyDirWriter keys = new KeyDirWriter(keyDir, table, dir, protocol, syncAlways);
         BatchFence fence = new BatchFence();
         this.mergePolicy = new MergePolicy(options.mergeDeadBytes(), options.mergeDeadRatio());
         try {
@@ -154,7 +156,7 @@ public final class BitCask implements AutoCloseable {
             }
             Recovery.Recovered found = new Recovery(files, table, keyDir, keys, unforced, options.segmentSize(),
                     options.expectedKeys(), readOnly, syncAlways).run();
-            this.log = new LogWriter(files, status, table, keys, fence, unforced, hints, options.clock(),
+            this.log = new LogWriter(files, status, table, protocol, keys, fence, unforced, hints, options.clock(),
                     options.segmentSize(), syncAlways, found.active(), found.nextId());
             this.commit = new GroupCommit(log, status, dir);
             this.reader = new RecordReader(keyDir, table, gate, fence, status, commit, options.clock(), syncAlways);

@@ -12,15 +12,16 @@
  *   The gate is what keeps a read out of a released mapping on every backend; on
  *   {@link io.caskbench.bitcask.Backend#MEMORY_SEGMENT} a read that got past a flaw in it would throw
  *   {@link java.lang.IllegalStateException} where {@code MAPPED} would crash the JVM.</li>
- *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) reach the log one at a time, under
- *   the log writer's barging lock, so the file never has a hole a {@code kill -9} could leave behind a
- *   returned write. A {@code put} encodes and checksums its record on the caller's thread before it
- *   takes the lock, holds it only to copy the record into the active segment, and publishes the new
- *   location in the key directory after it lets go: puts on two cores probe the directory in
- *   parallel, and a compare-and-set that only moves a key toward a later record in the log makes
- *   the newest record win whichever publishes first. Deletes, which read the directory before they
- *   write, and batches, whose keys appear all at once, update it under the lock once the puts already
- *   past it have published.
+ *   <li><b>Writes</b> ({@code put}, {@code delete}, {@code write}) take their place in the log under
+ *   the log writer's barging lock. A {@code put} encodes and checksums its record on the caller's
+ *   thread before it takes the lock, holds it only to reserve its range in the active segment, then
+ *   copies the record there and publishes the new location in the key directory after it lets go:
+ *   puts copy and probe the directory in parallel, and a compare-and-set that only moves a key toward
+ *   a later record in the log makes the later reservation win whichever publishes first. A
+ *   {@code kill -9} in the middle of copies can leave a hole in front of a returned write, which
+ *   recovery steps over. Deletes, which read the directory before they write, and batches, whose keys
+ *   appear all at once, write and update it under the lock once the puts already past it have copied
+ *   and published.
  *   Forcing under {@link io.caskbench.bitcask.SyncPolicy#ALWAYS} happens after the lock is released,
  *   and concurrent writers share one force (group commit).</li>
  *   <li><b>Merge</b> runs on the caller's thread (or the background thread under auto-merge) while
@@ -52,9 +53,9 @@
  * <h2>Critical paths</h2>
  * {@code get}: hash the key, probe the directory (one cache miss), copy the record from the mapping
  * or one {@code pread}, check key and CRC32C, copy the value out. No lock, no allocation but the
- * returned array. {@code put}: encode into a per-thread buffer, then under the write lock one copy
- * into the mapping or one {@code pwrite}, then, without the lock, one directory update by
- * compare-and-set. Nothing on these paths logs above
+ * returned array. {@code put}: encode into a per-thread buffer, reserve its range under the write
+ * lock, then, without the lock, one copy into the mapping or one {@code pwrite} and one directory
+ * update by compare-and-set. Nothing on these paths logs above
  * DEBUG. Walked from the facade:
  * <ol>
  *   <li>{@code get}: {@code BitCask.get} checks the key → (1) {@code log.RecordReader.get} enters
@@ -64,9 +65,10 @@
  *   {@code ALWAYS} a record not yet forced sends the reader to {@code log.GroupCommit.syncAll}
  *   outside the gate, and it reads again.</li>
  *   <li>{@code put}: {@code BitCask.put} checks the arguments → (1) {@code log.LogWriter.put}
- *   encodes the record and takes the lock, checks room in the key directory and places the record
- *   ({@code reserve}, rolling over when full) → (2) {@code write} writes it through
- *   {@code Segment.writer()}, and the lock is released → (3)
+ *   encodes the record and takes the lock, checks room in the key directory and reserves the record's
+ *   range ({@code reserve}, rolling over when full, and {@code Reservations.add}); the lock is
+ *   released → (2) it writes the record through {@code Segment.writer()} and marks the range done
+ *   ({@code Reservations.done}) → (3)
  *   {@code log.KeyDirWriter.publish} → (4) {@code index.KeyDir.publish}. Back in the facade, {@code afterWrite} joins
  *   {@code GroupCommit.syncTo} under {@code ALWAYS}.</li>
  * </ol>
@@ -80,9 +82,11 @@
  *   part, and orders {@code close}. Beside it, package-private: {@code Limits} (argument checks),
  *   {@code Background} (interval sync and the automatic merge check), {@code Backup},
  *   {@code Stats}.</li>
- *   <li>{@code .log}: {@code LogWriter}, the one writer (lock, active segment, append, rollover,
- *   batches); {@code KeyDirWriter}, the only code that changes the key directory, the waiting
- *   room for puts still publishing, and the live-byte accounting; {@code GroupCommit}, which sees the log through a two-method interface;
+ *   <li>{@code .log}: {@code WriteProtocol}, the writers' lock and the count of puts still
+ *   publishing, with the only two ways in (a put's and an exclusive change's); {@code LogWriter},
+ *   the one writer (active segment, reservation, append, rollover, batches); {@code Reservations},
+ *   the ranges still being copied and the log's written end; {@code KeyDirWriter}, the only code
+ *   that changes the key directory, and the live-byte accounting; {@code GroupCommit}, which sees the log through a two-method interface;
  *   {@code RecordReader}, lock-free gets and iteration with the record checks written once;
  *   {@code BatchFence}, the seqlock.</li>
  *   <li>{@code .segment}: {@code Segment}, {@code SegmentTable} (slots read without a lock, a

@@ -57,26 +57,19 @@ class CrashTest {
         try (BufferedReader out = ChildJvm.stdout(child)) {
             String line = out.readLine();
             assertThat(line).as("child start").isEqualTo("READY");
-            long killAfterNanos = (20 + timing.nextInt(600)) * 1_000_000L;
-            long started = System.nanoTime();
-            while (System.nanoTime() - started < killAfterNanos) {
-                line = out.readLine();
-                if (line == null) {
-                    fail("child exited early; see its stderr above");
+            long[] ack = {-1};
+            ChildJvm.killAfter(child, out, (20 + timing.nextInt(600)) * 1_000_000L, l -> {
+                if (l.isEmpty()) {
+                    return true;
                 }
-                lastAck = Long.parseLong(line);
-            }
-            ChildJvm.kill(child);
-            // Acks printed before the kill but not yet read still count as acknowledged.
-            while ((line = out.readLine()) != null) {
-                if (!line.isEmpty()) {
-                    try {
-                        lastAck = Long.parseLong(line);
-                    } catch (NumberFormatException torn) {
-                        break; // a half-printed line: that op is the one in flight
-                    }
+                try {
+                    ack[0] = Long.parseLong(l);
+                    return true;
+                } catch (NumberFormatException torn) {
+                    return false; // a half-printed line: that op is the one in flight
                 }
-            }
+            });
+            lastAck = ack[0];
         } finally {
             child.destroyForcibly();
         }
@@ -121,7 +114,7 @@ class CrashTest {
         }
     }
 
-    private static CrashWorkload.Sink oracle(Map<Integer, byte[]> state, Set<Integer> touched) {
+    static CrashWorkload.Sink oracle(Map<Integer, byte[]> state, Set<Integer> touched) {
         return new CrashWorkload.Sink() {
             @Override
             public void put(int key, byte[] value) {

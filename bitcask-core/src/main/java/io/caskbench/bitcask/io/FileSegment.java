@@ -12,7 +12,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Threading: reads from any thread; one writer at a time (the log writer, under its lock).
+ * Threading: reads from any thread; positional writes from any thread into disjoint ranges (see
+ * {@link SegmentWriter}).
  *
  * <p>The file channel shared by both backends. A {@link FileChannel} closes itself for every thread
  * when any thread that uses it is interrupted; an embedded store must not die because a caller

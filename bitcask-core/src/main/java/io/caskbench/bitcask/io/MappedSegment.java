@@ -10,10 +10,12 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Threading: reads from any thread without a lock; one writer at a time (the log writer, under its
- * lock); forces serialized on {@code this}; close from any thread, once.
+ * Threading: reads from any thread without a lock; writes from any thread, at once into disjoint
+ * ranges (puts copy into the ranges they reserved), growing the file under {@code allocation};
+ * forces serialized on {@code this}; truncation and close by the log writer with no write under way.
  *
  * <p>A segment file mapped whole into memory: what both mapped backends share. They differ only in
  * the {@link Mapping} that reaches the bytes ({@code MappedByteBuffer} for {@link MappedBackend}, a
@@ -43,16 +45,22 @@ final class MappedSegment extends FileSegment {
         }
     }
 
-    /** Final; read by any thread, written by the log writer under its lock, released once by close. */
+    /** Final; read by any thread, written by any writing thread into its own range, released once by close. */
     private final Mapping mapping;
     /** Final, safe everywhere: the mapped length. */
     private final long capacity;
-    /** Bytes that exist in the file and may be read; any thread reads, the writer raises it. */
+    /** Bytes that exist in the file and may be read; any thread reads, raised under {@code allocation}. */
     private volatile long readable;
-    /** End of the highest write; raised by the writer (release), read by whoever forces (acquire). */
+    /** Guards the growth of the file ahead of the writes. */
+    private final Object allocation = new Object();
+    /** End of the highest write; raised by compare-and-set after a copy, read by whoever forces (acquire). */
     private long written;
-    /** Everything before this offset is forced; guarded by {@code this}. */
-    private long forcedTo;
+    /**
+     * Lowest offset written since the last force took its range: any writing thread lowers it after
+     * its copy, a force takes it (and puts it back when the force fails). Before it, everything is
+     * forced or being forced.
+     */
+    private final AtomicLong dirtyFrom = new AtomicLong();
     /** The file grew or shrank since the last force, so its length must be forced too; any thread. */
     private final AtomicBoolean resized = new AtomicBoolean();
 
@@ -126,21 +134,25 @@ final class MappedSegment extends FileSegment {
             throw new BitCaskException("write past the mapped capacity of " + file + ": " + end);
         }
         if (end > readable) {
-            long target = Math.min(capacity, Math.max(end, readable + ALLOCATION_CHUNK));
-            allocate(readable, target);
-            resized.set(true);
-            readable = target;
+            synchronized (allocation) {
+                if (end > readable) {
+                    long target = Math.min(capacity, Math.max(end, readable + ALLOCATION_CHUNK));
+                    allocate(readable, target);
+                    resized.set(true);
+                    readable = target;
+                }
+            }
         }
         mapping.put(position, src, off, len);
-        if (end > written) {
-            WRITTEN.setRelease(this, end);
-        } else {
-            forcedFrom(position); // a rewrite below the forced mark (the file header of a reused file)
+        // Written end first, then the dirty mark: a force that takes the mark reads an end past this copy.
+        for (long w; (w = (long) WRITTEN.getAcquire(this)) < end; ) {
+            if (WRITTEN.compareAndSet(this, w, end)) {
+                break;
+            }
         }
-    }
-
-    private synchronized void forcedFrom(long position) {
-        forcedTo = Math.min(forcedTo, position);
+        if (dirtyFrom.get() > position) {
+            dirtyFrom.accumulateAndGet(position, Math::min);
+        }
     }
 
     @Override
@@ -150,18 +162,25 @@ final class MappedSegment extends FileSegment {
     }
 
     /**
-     * Forces {@code [forcedTo, written)}. Safe against a concurrent writer: records are appended
-     * at rising offsets, so whatever lies past the {@code written} read here is forced next time.
+     * Forces {@code [dirtyFrom, written)}. Safe against concurrent copies, which finish in any
+     * order: a copy that finishes after the mark is taken lowers it again, so the next force covers
+     * it, and one that finished before it raised the written end that this force reads.
      */
     private synchronized void forceMapped() {
+        long from = dirtyFrom.getAndSet(Long.MAX_VALUE);
         long to = Math.min((long) WRITTEN.getAcquire(this), readable);
-        if (to > forcedTo) {
+        if (to > from) {
             try {
-                mapping.force(forcedTo, to - forcedTo);
+                mapping.force(from, to - from);
             } catch (UncheckedIOException e) {
+                dirtyFrom.accumulateAndGet(from, Math::min);
                 throw new BitCaskException("msync failed on " + file + ": " + e.getCause().getMessage(), e.getCause());
+            } catch (RuntimeException | Error e) {
+                dirtyFrom.accumulateAndGet(from, Math::min);
+                throw e;
             }
-            forcedTo = to;
+        } else if (from != Long.MAX_VALUE) {
+            dirtyFrom.accumulateAndGet(from, Math::min); // only past what may be read: keep it for later
         }
         if (resized.getAndSet(false)) {
             // msync does not persist a new file length; fdatasync does.

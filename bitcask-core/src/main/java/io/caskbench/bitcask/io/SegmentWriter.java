@@ -1,10 +1,12 @@
 package io.caskbench.bitcask.io;
 
 /**
- * Threading: one writer at a time (the log writer, under its lock); readers go through {@link SegmentReader}.
+ * Threading: {@link #write} from any number of threads at once, each into its own range (puts copy
+ * into the ranges they reserved); every other call by the log writer with no write under way;
+ * readers go through {@link SegmentReader}.
  *
- * <p>The write side of one segment file. One thread writes at a time (the store's writer); readers
- * may read ranges that were written before they were published.
+ * <p>The write side of one segment file. Readers may read ranges that were written before they
+ * were published.
  */
 public interface SegmentWriter extends SegmentReader {
 

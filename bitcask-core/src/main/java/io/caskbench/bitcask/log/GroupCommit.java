@@ -17,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * others queue in {@code waiters} and park.
  *
  * <p>Waits for durability. Concurrent callers share one force: the leader forces all that has
- * been appended by then; the others park until a force covers their records. After its force
+ * been written by then (never a range still being copied, nor one after it); the others park until a force covers their records. After its force
  * the leader wakes only the waiters it covered, plus one that it did not, to lead the next force.
  * A lock's queue would instead wake waiters one by one, and waking every waiter after each force
  * costs 1000 context switches per force with 1000 writers. It sees the log through the two
@@ -46,7 +46,7 @@ public final class GroupCommit {
 
     /** What group commit needs of the log. */
     public interface Log {
-        /** Bytes appended so far (acquire). */
+        /** Bytes written so far with none still being copied before them: all that a force may cover. */
         long appended();
 
         /** Forces every record appended so far; returns the appended count that read before the force began. */
@@ -107,6 +107,11 @@ public final class GroupCommit {
                 if (status.closed()) {
                     awaitCloseForce(lsn);
                     break;
+                }
+                if (log.appended() < lsn) {
+                    // A range before lsn is still being copied: no force can cover lsn yet.
+                    Thread.yield();
+                    continue;
                 }
                 if (leader.compareAndSet(false, true)) {
                     if (me != null) {

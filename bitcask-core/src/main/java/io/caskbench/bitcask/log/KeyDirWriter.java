@@ -13,15 +13,13 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * Threading: {@link #publish} on any putting thread, after the put's record
- * is written and counted by {@link #publishing}; {@link #publishing} and {@link #ensureRoomForKeys}
- * on the writer thread under the log writer's lock, while puts may still publish (they only count);
- * everything else on the writer thread, under the lock once {@link #awaitPublished} has returned (or
- * recovery's thread, before any other thread sees the store).
+ * Threading: {@link #publish} (or {@link #abandon}) on any putting thread, after the put's range
+ * was counted by {@link WriteProtocol#reserve} and its record written; {@link #ensureRoomForKeys}
+ * inside either way into the {@link WriteProtocol}, while puts may still publish (they only count);
+ * everything else inside {@link WriteProtocol#exclusive} (or on recovery's thread, before any other
+ * thread sees the store).
  *
  * <p>The only code that changes the key directory, and with it the live-byte accounting of
  * segments (the log writer only counts a put's record live as it writes it): a new record points
@@ -52,13 +50,8 @@ public final class KeyDirWriter {
     private final KeyDir.LogOrder order = this::later;
     /** Makes a replaced record dead, for publishing puts. Final. */
     private final KeyDir.Replaced replaced = this::replacedByPublish;
-    /** Puts whose record has been written; the writer thread, under the log writer's lock. */
-    private long writtenPuts;
-    /**
-     * Puts that have published, or failed to; any putting thread adds. Striped, since puts on two cores
-     * finish at once; the sum is exact whenever no put is publishing, which is all a wait needs.
-     */
-    private final LongAdder publishedPuts = new LongAdder();
+    /** The writers' lock and the count of puts publishing; final, safe everywhere. */
+    private final WriteProtocol protocol;
     /**
      * Slots that writes may still take without a recount, the puts publishing already counted; the
      * writer thread, under the log writer's lock. Good until the next rebuild only.
@@ -71,7 +64,8 @@ public final class KeyDirWriter {
      * The writer of {@code keyDir}. Under {@code ALWAYS} ({@code keepUndurableTombstones}), a
      * rebuild keeps a tombstone that a reader must still wait for.
      */
-    public KeyDirWriter(KeyDir keyDir, SegmentTable table, Path dir, boolean keepUndurableTombstones) {
+    public KeyDirWriter(KeyDir keyDir, SegmentTable table, Path dir, WriteProtocol protocol, boolean keepUndurableTombstones) {
+        this.protocol = protocol;
         this.keyDir = keyDir;
         this.table = table;
         this.dir = dir;
@@ -91,10 +85,10 @@ public final class KeyDirWriter {
             roomLeft -= keys;
             return;
         }
-        long inFlight = writtenPuts - publishedPuts.sum(); // never less than the truth: the sum only lags
+        long inFlight = protocol.publishing();
         long free = keyDir.freeSlots() - inFlight;
         if (free < keys) {
-            awaitPublished();
+            protocol.awaitPublished();
             if (!keyDir.makeRoom(keys)) {
                 throw new BitCaskException("the key directory of " + dir + " is full at " + keyDir.size()
                         + " keys; delete keys or split the data over several stores");
@@ -175,17 +169,9 @@ public final class KeyDirWriter {
     }
 
     /**
-     * Counts a put whose record was just written, under the log writer's lock; the put must then call
-     * {@link #publish}, which ends the count whether it succeeds or throws.
-     */
-    public void publishing() {
-        writtenPuts++;
-    }
-
-    /**
      * Points the key directory at a put's record just written, beside other puts: the newest record
      * in the log wins, whichever publishes first, and the other becomes dead. Any thread, once after
-     * {@link #publishing}, without the lock; {@link #awaitPublished} waits for it.
+     * {@link WriteProtocol#reserve}, without the lock; {@link WriteProtocol#exclusive} waits for it.
      */
     public void publish(Segment seg, long offset, int len, byte[] key, int hash) {
         try {
@@ -198,29 +184,19 @@ public final class KeyDirWriter {
             seg.addDead(len); // never published (a failure comes before the slot changes), yet counted live
             throw e;
         } finally {
-            publishedPuts.increment(); // last: a waiter then sees the slot and the dead bytes both
+            protocol.published(); // last: a waiter then sees the slot and the dead bytes both
         }
     }
 
     /**
-     * Waits until no put is left publishing. The caller holds the log writer's lock, so no new one
-     * can start; those it waits for need no lock, only a core.
+     * Ends what {@link WriteProtocol#reserve} counted for a put whose copy failed: its record was counted
+     * live and never written, so it is dead. Any thread, instead of {@link #publish}.
      */
-    public void awaitPublished() {
-        // A sum that reaches the count is exact: each stripe only rises, and none rises past it.
-        boolean interrupted = false;
-        for (int spins = 0; publishedPuts.sum() != writtenPuts; spins++) {
-            if (spins < 128) {
-                Thread.onSpinWait();
-            } else if (spins < 1024) {
-                Thread.yield();
-            } else {
-                interrupted |= Thread.interrupted(); // else the park returns at once, every time
-                LockSupport.parkNanos(20_000);
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+    public void abandon(Segment seg, int len) {
+        try {
+            seg.addDead(len);
+        } finally {
+            protocol.published();
         }
     }
 

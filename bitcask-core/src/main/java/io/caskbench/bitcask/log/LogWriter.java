@@ -13,54 +13,42 @@ import io.caskbench.bitcask.segment.Segment;
 import io.caskbench.bitcask.segment.SegmentTable;
 import io.caskbench.bitcask.segment.UnforcedSegments;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 
 /**
- * Threading: any thread calls it; appends, rollover and every change of the active segment are
- * made under {@code lock}, so there is one writer of the log at a time; {@code appended} and
- * {@code active} are read anywhere without a lock. A put publishes its record to the key directory
- * after it releases the lock (see {@link KeyDirWriter}).
+ * Threading: any thread calls it; reservations, rollover and every change of the active segment
+ * are made under the write lock; a put copies its record and publishes it after it releases the
+ * lock; {@code active} and the written end are read anywhere without a lock.
  *
  * <p>The one writer of the log: it owns the active segment, appends records and batches to it,
  * and rolls over to a new segment when it is full. A put encodes and checksums its record before
- * it takes the lock, and points the key directory at it after, so two cores can do those parts in
- * parallel: under the lock are the room check, the place in the segment (with a rollover when the
- * segment is full, which under {@code ALWAYS} forces the sealed one) and the write. The key directory takes
- * concurrent publications by compare-and-set, toward the newer record only, so the record later in
- * the log wins whichever put publishes first. Deletes (which read the directory before they write)
- * and batches (whose keys must all appear at once) still update it under the lock, once the puts
- * already past it have published.
+ * it takes the lock; under the lock it only checks for room and reserves its range (with a
+ * rollover when the segment is full, which first waits for the copies into the old segment and,
+ * under {@code ALWAYS}, forces it). After the lock it seals the record to its offset, copies it
+ * into its range ({@code pwrite} or a copy into the mapping) beside other puts, and points the
+ * key directory at it. The key directory takes concurrent publications by compare-and-set,
+ * toward the record later in the log only, so of two puts of one key the later reservation wins
+ * whichever copies or publishes first. Deletes (which read the directory before they write),
+ * batches (whose keys must all appear at once) and every other exclusive change take the lock,
+ * wait until the puts already past it have copied and published, and then write under the lock.
  *
- * <p>Records still reach the file in the order of the log, one writer at a time. After a
- * {@code kill -9} the log is therefore a prefix with no holes: a put that returned never sits
- * behind a record that never got written, which a reservation with parallel copies would allow.
+ * <p>Copies finish out of order, so {@link Reservations} keeps the written end: a force counts
+ * only bytes before it, and a segment's end moves only with it. A {@code kill -9} in the middle
+ * of copies can leave a hole (a reserved range never written, or written in part) in front of a
+ * put that returned; recovery steps over it (see {@code SegmentScanner}).
  *
- * <p>The lock barges (a running thread that releases it may take it again at once). With far
- * more threads than cores that is what keeps throughput up: the thread holding a core does many
- * puts per time slice. A queue that hands each put to a combiner thread instead costs a context
- * switch per put; measured with 1000 threads on 2 cores it ran 20x slower than this lock.
+ * <p>Every change takes the lock through {@link WriteProtocol}: a put by its way in for puts, all
+ * else by the exclusive one.
  */
 public final class LogWriter implements GroupCommit.Log {
 
     /** The result of {@link #delete} has this bit set when a live value was removed. */
     public static final long REMOVED = Long.MIN_VALUE;
-    private static final VarHandle APPENDED;
-
-    static {
-        try {
-            APPENDED = MethodHandles.lookup().findVarHandle(LogWriter.class, "appendedLsn", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     /** Final, safe everywhere. */
     private final StoreDirectory dir;
@@ -82,18 +70,20 @@ public final class LogWriter implements GroupCommit.Log {
     private final long segmentSize;
     /** Under {@code ALWAYS}: a sealed segment is forced before the write that needs the next one goes on. Final. */
     private final boolean syncAlways;
-    /** The writers' lock: barging, see the class comment. */
-    private final ReentrantLock lock = new ReentrantLock();
-    /** The segment appended to, null when read-only; any thread reads, writer thread under {@code lock} replaces. */
+    /** The writers' lock and the count of puts publishing: the only way to write; final, safe everywhere. */
+    private final WriteProtocol protocol;
+    /** The segment appended to, null when read-only; any thread reads, writer thread under the write lock replaces. */
     private volatile Segment active;
-    /** End of the records in the active segment; writer thread, under {@code lock}. */
+    /** End of the ranges reserved in the active segment; writer thread, under the write lock. */
     private long writePos;
-    /** Id of the next segment; writer thread, under {@code lock}. */
+    /** Id of the next segment; writer thread, under the write lock. */
     private long nextId;
-    /** Buffer of deletes and batches, encoded under the lock; writer thread, under {@code lock}. */
+    /** Buffer of deletes and batches, encoded under the lock; writer thread, under the write lock. */
     private byte[] writeScratch = new byte[4096];
-    /** Bytes appended since open; writer thread under {@code lock} with release stores, any thread reads with acquire. */
-    private long appendedLsn;
+    /** Bytes reserved since open; writer thread, under the write lock. */
+    private long reservedLsn;
+    /** Ranges still being copied, and the written end; final, safe everywhere. */
+    private final Reservations copies = new Reservations(0);
 
     /**
      * A merge's reservation: what it merges, the ids its outputs may take, the id of the oldest
@@ -126,9 +116,10 @@ public final class LogWriter implements GroupCommit.Log {
      * The writer of a log whose newest segment, {@code active} (null when read-only), holds
      * records up to its end, and whose next new segment is {@code nextId}.
      */
-    public LogWriter(StoreDirectory dir, StoreStatus status, SegmentTable table, KeyDirWriter keys, BatchFence fence,
-                     UnforcedSegments unforced, HintWriter hints, Clock clock, long segmentSize, boolean syncAlways,
-                     Segment active, long nextId) {
+    public LogWriter(StoreDirectory dir, StoreStatus status, SegmentTable table, WriteProtocol protocol, KeyDirWriter keys,
+                     BatchFence fence, UnforcedSegments unforced, HintWriter hints, Clock clock, long segmentSize,
+                     boolean syncAlways, Segment active, long nextId) {
+        this.protocol = protocol;
         this.dir = dir;
         this.status = status;
         this.table = table;
@@ -150,10 +141,13 @@ public final class LogWriter implements GroupCommit.Log {
         return ttlMillis > 0 && at < now ? Long.MAX_VALUE : at;
     }
 
-    /** Bytes appended so far (acquire): a force that covers this count covers every record appended before the call. */
+    /**
+     * Bytes written so far with nothing unwritten before them: a force that covers this count
+     * covers every record whose write returned before the call.
+     */
     @Override
     public long appended() {
-        return (long) APPENDED.getAcquire(this);
+        return copies.written();
     }
 
     /** Id of the active segment, 0 when read-only. */
@@ -170,8 +164,8 @@ public final class LogWriter implements GroupCommit.Log {
 
     /**
      * Appends a put of {@code value} under {@code key}, expiring after {@code ttlMillis} unless 0;
-     * returns its LSN. The record is encoded before the lock and published to the key directory
-     * after it, so the lock covers the write and what places it.
+     * returns its LSN. The record is encoded before the lock, copied and published to the key
+     * directory after it, so the lock covers only the room check and the reservation.
      */
     public long put(byte[] key, byte[] value, long ttlMillis) {
         int flags = ttlMillis > 0 ? RecordFormat.EXPIRES : 0;
@@ -180,24 +174,35 @@ public final class LogWriter implements GroupCommit.Log {
         int len = RecordFormat.recordLength(flags, key.length, value.length);
         byte[] buf = Scratch.of(Scratch.WRITE, len);
         RecordFormat.encode(buf, 0, clock.millis(), flags, expiresAt, key, value);
-        Segment seg;
-        long offset;
-        long lsn;
-        lock.lock();
+        Reservations.Range range = protocol.reserve(() -> reserveRange(len));
+        Segment seg = range.segment;
+        long offset = range.end - len;
         try {
-            status.ensureWritable();
-            keys.ensureRoomForKeys(1);
-            offset = reserve(len);
-            seg = active;
-            write(seg, offset, buf, len);
-            seg.addLive(len); // until its publication finds a later record of the key
-            lsn = advanceLsn(len);
-            keys.publishing();
-        } finally {
-            lock.unlock();
+            RecordFormat.seal(buf, 0, seg.salt(), offset);
+            seg.writer().write(offset, buf, 0, len);
+        } catch (RuntimeException | Error e) {
+            copies.done(range); // a hole now, which recovery steps over; the ranges after it go on
+            keys.abandon(seg, len);
+            throw e;
         }
-        keys.publish(seg, offset, len, key, hash); // ends what publishing() counted, even when it throws
-        return lsn;
+        copies.done(range);
+        keys.publish(seg, offset, len, key, hash); // ends what reserve() counted, even when it throws
+        return range.lsn;
+    }
+
+    /**
+     * A put's step under the lock: room in the key directory, then its range in the active segment,
+     * counted live until its publication finds a later record of the key.
+     */
+    private Reservations.Range reserveRange(int len) {
+        status.ensureWritable();
+        keys.ensureRoomForKeys(1);
+        long offset = reserve(len);
+        Segment seg = active;
+        writePos = offset + len;
+        reservedLsn += len;
+        seg.addLive(len);
+        return copies.add(seg, writePos, reservedLsn);
     }
 
     /**
@@ -205,10 +210,8 @@ public final class LogWriter implements GroupCommit.Log {
      * with {@link #REMOVED} set when a live value was removed.
      */
     public long delete(byte[] key) {
-        lock.lock();
-        try {
+        return protocol.exclusive(() -> {
             status.ensureWritable();
-            keys.awaitPublished();
             int hash = KeyHash.hash(key);
             long current = keys.currentLocation(key, hash);
             if (current == 0 || Location.isDeleted(current)) {
@@ -221,32 +224,42 @@ public final class LogWriter implements GroupCommit.Log {
             RecordFormat.encode(buf, 0, clock.millis(), RecordFormat.TOMBSTONE, 0L, key, null);
             long lsn = appendEncoded(buf, len, RecordFormat.TOMBSTONE, key, hash);
             return removed ? lsn | REMOVED : lsn;
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /**
      * Writes a record already encoded in {@code buf}, then points the key directory at it. The
      * appended count moves before the directory does, so a reader who finds the record and then
-     * reads the count waits for a force that covers it. Under {@code lock}, no put publishing.
+     * reads the count waits for a force that covers it. Under the write lock, no put publishing.
      */
     private long appendEncoded(byte[] buf, int len, int flags, byte[] key, int hash) {
         keys.ensureRoomForKeys(1);
         long offset = reserve(len);
         Segment seg = active;
         write(seg, offset, buf, len);
-        long lsn = advanceLsn(len);
+        long lsn = written(seg, offset, len);
         keys.index(seg, offset, len, flags, key, 0, key.length, hash);
         return lsn;
     }
 
-    /** Seals a record to its place at {@code offset} of {@code seg}, writes it and moves the end past it. Under {@code lock}. */
+    /**
+     * Seals a record to its place at {@code offset} of {@code seg} and writes it there. Under
+     * {@code lock}, with no copy in flight: the caller waited for the puts past the lock.
+     */
     private void write(Segment seg, long offset, byte[] buf, int len) {
         RecordFormat.seal(buf, 0, seg.salt(), offset);
         seg.writer().write(offset, buf, 0, len);
+    }
+
+    /**
+     * Moves the reservation and the written end past {@code len} bytes just written at
+     * {@code offset} of {@code seg}; returns their LSN. Under the write lock, with no copy in flight.
+     */
+    private long written(Segment seg, long offset, int len) {
         writePos = offset + len;
-        seg.end(writePos);
+        reservedLsn += len;
+        copies.done(copies.add(seg, writePos, reservedLsn));
+        return reservedLsn;
     }
 
     /**
@@ -254,14 +267,10 @@ public final class LogWriter implements GroupCommit.Log {
      * of it is there or none; readers see all of its keys or none (see {@link BatchFence}).
      */
     public long appendBatch(Batch ops, int total) {
-        lock.lock();
-        try {
+        return protocol.exclusive(() -> {
             status.ensureWritable();
-            keys.awaitPublished();
             return appendBatchLocked(ops, total);
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     private long appendBatchLocked(Batch ops, int total) {
@@ -283,9 +292,7 @@ public final class LogWriter implements GroupCommit.Log {
         RecordFormat.encodeBatchHeader(buf, 0, now, count, total - headerLen, RecordFormat.crc(buf, headerLen, total - headerLen));
         RecordFormat.seal(buf, 0, seg.salt(), offset);
         seg.writer().write(offset, buf, 0, total);
-        writePos = offset + total;
-        seg.end(writePos);
-        long lsn = advanceLsn(total);
+        long lsn = written(seg, offset, total);
         long[] offsets = new long[count];
         int[] lengths = new int[count];
         int[] flags = new int[count];
@@ -309,13 +316,6 @@ public final class LogWriter implements GroupCommit.Log {
         return lsn;
     }
 
-    /** Counts appended bytes; release store, as only the writer writes it. */
-    private long advanceLsn(int len) {
-        long lsn = appendedLsn + len;
-        APPENDED.setRelease(this, lsn);
-        return lsn;
-    }
-
     private byte[] writeBuffer(int len) {
         if (writeScratch.length < len) {
             writeScratch = new byte[Math.max(len, writeScratch.length * 2)];
@@ -332,13 +332,15 @@ public final class LogWriter implements GroupCommit.Log {
     }
 
     /**
-     * Seals the active segment and opens the next. Under {@code ALWAYS} the sealed segment and the
-     * new file's name are forced before the write that needs the new segment goes on; otherwise
-     * the next sync, the interval, a merge or close forces both, and the sealed one's hint follows.
+     * Seals the active segment and opens the next, once every copy into it has finished. Under
+     * {@code ALWAYS} the sealed segment and the new file's name are forced before the write that
+     * needs the new segment goes on; otherwise the next sync, the interval, a merge or close forces
+     * both, and the sealed one's hint follows.
      */
     private void rollover() {
         RolloverEvent event = new RolloverEvent();
         event.begin();
+        copies.awaitCopied();
         Segment old = active;
         old.writer().truncate(writePos);
         old.writer().sealed();
@@ -402,10 +404,9 @@ public final class LogWriter implements GroupCommit.Log {
      * Null, with nothing sealed, when {@code select} picks none.
      */
     public Seal sealForMerge(UnaryOperator<List<Segment>> select) {
-        lock.lock();
-        try {
+        // every record it seals is in the key directory, so liveness is decided right
+        return protocol.exclusive(() -> {
             status.ensureWritable();
-            keys.awaitPublished(); // every record it seals is in the key directory, so liveness is decided right
             List<Segment> all = table.inOrder();
             List<Segment> inputs = select.apply(all);
             if (inputs.isEmpty()) {
@@ -422,44 +423,31 @@ public final class LogWriter implements GroupCommit.Log {
             nextId += reserve;
             rollover();
             return new Seal(inputs, firstOut, reserve, oldestKept, all.size());
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /** Runs {@code action} as the one writer and returns its result: a merge's swap of locations. */
     public long asWriter(LongSupplier action) {
-        lock.lock();
-        try {
-            keys.awaitPublished();
-            return action.getAsLong();
-        } finally {
-            lock.unlock();
-        }
+        return protocol.exclusive(action::getAsLong);
     }
 
     /** Marks the store closed as the one writer, so no write is halfway when close goes on. */
     public void markClosed() {
-        lock.lock();
-        try {
-            keys.awaitPublished();
+        protocol.exclusive(() -> {
             status.markClosed();
-        } finally {
-            lock.unlock();
-        }
+            return null;
+        });
     }
 
     /** Every segment and the newest one's end, seen by the writer between two writes; for a backup. */
     public Snapshot snapshot() {
-        lock.lock();
-        try {
+        // no put is copying: the newest end has no range still on its way
+        return protocol.exclusive(() -> {
             status.ensureOpen();
             List<Segment> segs = table.inOrder();
             long newestEnd = segs.isEmpty() ? 0 : active == null ? segs.get(segs.size() - 1).end() : writePos;
             return new Snapshot(segs, newestEnd);
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /** Close only, once no writer is left: cuts the active segment at the end of its records. */

@@ -15,6 +15,7 @@ import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.SegmentFiles;
 import io.caskbench.bitcask.io.StoreDirectory;
 import io.caskbench.bitcask.log.KeyDirWriter;
+import io.caskbench.bitcask.log.WriteProtocol;
 import io.caskbench.bitcask.segment.Segment;
 import io.caskbench.bitcask.segment.SegmentTable;
 import io.caskbench.bitcask.segment.UnforcedSegments;
@@ -198,7 +199,7 @@ class HintSweepTest {
         StoreDirectory files = new StoreDirectory(dir, backend);
         SegmentTable table = new SegmentTable(files, BitCaskOptions.MIN_SEGMENT_SIZE);
         KeyDir keyDir = new KeyDir(0);
-        KeyDirWriter keys = new KeyDirWriter(keyDir, table, dir, false);
+        KeyDirWriter keys = new KeyDirWriter(keyDir, table, dir, new WriteProtocol(), false);
         UnforcedSegments unforced = new UnforcedSegments(table, new ReaderGate(), backend);
         new Recovery(files, table, keyDir, keys, unforced, BitCaskOptions.MIN_SEGMENT_SIZE, 0, true, false, sweepFiles).run();
         try {

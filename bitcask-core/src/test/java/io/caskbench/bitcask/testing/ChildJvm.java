@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /** Starts a {@code main} class of the test sources in a child JVM with the test class path. */
 public final class ChildJvm {
@@ -58,6 +59,29 @@ public final class ChildJvm {
 
     public static BufferedReader stdout(Process p) {
         return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Reads the child's lines into {@code ack} for {@code nanos}, kills it ({@link #kill}), then
+     * reads the lines still in the pipe, which were printed before the kill, until {@code ack}
+     * refuses a half-printed one.
+     */
+    public static void killAfter(Process p, BufferedReader out, long nanos, Predicate<String> ack)
+            throws IOException, InterruptedException {
+        long started = System.nanoTime();
+        while (System.nanoTime() - started < nanos) {
+            String line = out.readLine();
+            if (line == null) {
+                throw new AssertionError("child exited early; see its stderr above");
+            }
+            ack.test(line);
+        }
+        kill(p);
+        for (String line; (line = out.readLine()) != null; ) {
+            if (!ack.test(line)) {
+                break;
+            }
+        }
     }
 
     /**

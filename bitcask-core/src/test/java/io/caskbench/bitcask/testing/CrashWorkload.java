@@ -74,30 +74,9 @@ public final class CrashWorkload {
         }
     }
 
-    public static void main(String[] args) throws Exception {
-        Path dir = Path.of(args[0]);
-        Backend backend = Backend.valueOf(args[1]);
-        SyncPolicy policy = SyncPolicy.valueOf(args[2]);
-        String mode = args[3];
-        long seed = Long.parseLong(args[4]);
-        Random rnd = new Random(seed);
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        BitCask db = BitCask.open(dir, options(backend, policy));
-        if ("merge".equals(mode)) {
-            Thread merger = new Thread(() -> {
-                while (true) {
-                    try {
-                        db.merge();
-                        Thread.sleep(5);
-                    } catch (Exception e) {
-                        return;
-                    }
-                }
-            });
-            merger.setDaemon(true);
-            merger.start();
-        }
-        Sink store = new Sink() {
+    /** The sink that applies operations to {@code db}, under the keys {@code k<n>}. */
+    public static Sink store(BitCask db) {
+        return new Sink() {
             @Override
             public void put(int key, byte[] value) {
                 db.put("k" + key, value);
@@ -121,6 +100,32 @@ public final class CrashWorkload {
                 db.write(b);
             }
         };
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        Backend backend = Backend.valueOf(args[1]);
+        SyncPolicy policy = SyncPolicy.valueOf(args[2]);
+        String mode = args[3];
+        long seed = Long.parseLong(args[4]);
+        Random rnd = new Random(seed);
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        BitCask db = BitCask.open(dir, options(backend, policy));
+        if ("merge".equals(mode)) {
+            Thread merger = new Thread(() -> {
+                while (true) {
+                    try {
+                        db.merge();
+                        Thread.sleep(5);
+                    } catch (Exception e) {
+                        return;
+                    }
+                }
+            });
+            merger.setDaemon(true);
+            merger.start();
+        }
+        Sink store = store(db);
         out.println("READY");
         out.flush();
         for (long op = 0; op < 50_000_000L; op++) {

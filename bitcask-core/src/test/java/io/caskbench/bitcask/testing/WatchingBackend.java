@@ -38,6 +38,12 @@ public final class WatchingBackend implements SegmentBackend {
      * by throwing, after the handle was let go.
      */
     public volatile Consumer<String> afterReadOnlyClose = name -> { };
+    /**
+     * When set, each write of more than one byte is made in two halves, with this called with the
+     * file's name between them: a test can hold a copy in its middle, as a descheduled writer or a
+     * throttled {@code pwrite} is held.
+     */
+    public volatile Consumer<String> midWrite;
     /** Names of the files whose writer was closed. */
     public final Set<String> closedWriters = ConcurrentHashMap.newKeySet();
 
@@ -106,7 +112,15 @@ public final class WatchingBackend implements SegmentBackend {
 
         @Override
         public void write(long position, byte[] src, int off, int len) {
-            w.write(position, src, off, len);
+            Consumer<String> mid = midWrite;
+            if (mid != null && len > 1) {
+                int half = len / 2;
+                w.write(position, src, off, half);
+                mid.accept(name);
+                w.write(position + half, src, off + half, len - half);
+            } else {
+                w.write(position, src, off, len);
+            }
             written.computeIfAbsent(name, n -> new AtomicLong()).accumulateAndGet(position + len, Math::max);
         }
 

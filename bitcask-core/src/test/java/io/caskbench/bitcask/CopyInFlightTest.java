@@ -1,0 +1,140 @@
+package io.caskbench.bitcask;
+
+import io.caskbench.bitcask.testing.EveryBackend;
+import io.caskbench.bitcask.testing.WatchingBackend;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A put copies its record after it lets go of the write lock, so one put can be held in the middle
+ * of its copy while others go on. A later put must not count as durable under {@code ALWAYS} until
+ * the earlier range is written and forced too, and a delete, a batch, a merge and close must wait
+ * for the copy before they go on.
+ */
+class CopyInFlightTest {
+
+    @TempDir
+    Path dir;
+
+    /** Threads of their own: the common pool may have a single thread on a small machine. */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stop() {
+        threads.shutdownNow();
+    }
+
+    /** Holds the first write of {@code held}'s thread in its middle until {@code release}. */
+    private static final class Hold {
+        final CountDownLatch copying = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        volatile Thread held;
+
+        /** Installs itself as the backend's mid-write hook, in place of any earlier one. */
+        Hold(WatchingBackend watching) {
+            watching.midWrite = name -> {
+                if (Thread.currentThread() == held) {
+                    held = null;
+                    copying.countDown();
+                    try {
+                        release.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            };
+        }
+    }
+
+    private static byte[] value(int len, int fill) {
+        byte[] v = new byte[len];
+        Arrays.fill(v, (byte) fill);
+        return v;
+    }
+
+    /** Starts a put of {@code value} under {@code key} and returns once it is held in the middle of its copy. */
+    private CompletableFuture<Void> heldPut(BitCask db, Hold hold, String key, byte[] value) throws InterruptedException {
+        CompletableFuture<Void> put = CompletableFuture.runAsync(() -> {
+            hold.held = Thread.currentThread();
+            db.put(key, value);
+        }, threads);
+        assertThat(hold.copying.await(60, TimeUnit.SECONDS)).as("the put of %s reached its copy", key).isTrue();
+        return put;
+    }
+
+    private static void assertStillWaiting(CompletableFuture<?> f, String what) throws Exception {
+        assertThatThrownBy(() -> f.get(200, TimeUnit.MILLISECONDS)).as(what).isInstanceOf(TimeoutException.class);
+    }
+
+    @EveryBackend
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aLaterPutIsNotDurableBeforeAnEarlierCopyIs(Backend backend) throws Exception {
+        WatchingBackend watching = new WatchingBackend(backend.create());
+        Hold hold = new Hold(watching);
+        BitCaskOptions o = BitCaskOptions.builder().syncPolicy(SyncPolicy.ALWAYS).segmentBackend(watching).build();
+        try (BitCask db = BitCask.open(dir, o)) {
+            CompletableFuture<Void> early = heldPut(db, hold, "early", value(4000, 1));
+            CompletableFuture<Void> later = CompletableFuture.runAsync(() -> db.put("later", value(100, 2)), threads);
+            assertStillWaiting(later, "a force made while the earlier range is half written covers neither");
+            hold.release.countDown();
+            early.get(60, TimeUnit.SECONDS);
+            later.get(60, TimeUnit.SECONDS);
+            assertThat(db.get("early")).isEqualTo(value(4000, 1));
+            assertThat(db.get("later")).isEqualTo(value(100, 2));
+        }
+    }
+
+    @EveryBackend
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void exclusiveChangesWaitForACopyInFlight(Backend backend) throws Exception {
+        WatchingBackend watching = new WatchingBackend(backend.create());
+        Hold hold = new Hold(watching);
+        BitCaskOptions o = BitCaskOptions.builder().segmentSize(64 << 10).segmentBackend(watching).build();
+        BitCask db = BitCask.open(dir, o);
+        try {
+            db.put("gone", value(10, 3));
+            CompletableFuture<Void> early = heldPut(db, hold, "early", value(4000, 1));
+            db.put("beside", value(50, 4)); // a put goes on beside the copy
+            CompletableFuture<Boolean> delete = CompletableFuture.supplyAsync(() -> db.delete("gone"), threads);
+            CompletableFuture<Void> batch = CompletableFuture.runAsync(() -> db.write(new WriteBatch().put("b1", value(5, 5))), threads);
+            CompletableFuture<Void> merge = CompletableFuture.runAsync(db::merge, threads);
+            assertStillWaiting(delete, "a delete waits for the copy");
+            assertStillWaiting(batch, "a batch waits for the copy");
+            assertStillWaiting(merge, "a merge waits for the copy");
+            hold.release.countDown();
+            early.get(60, TimeUnit.SECONDS);
+            assertThat(delete.get(60, TimeUnit.SECONDS)).isTrue();
+            batch.get(60, TimeUnit.SECONDS);
+            merge.get(60, TimeUnit.SECONDS);
+            Hold second = new Hold(watching);
+            CompletableFuture<Void> last = heldPut(db, second, "last", value(3000, 6));
+            CompletableFuture<Void> close = CompletableFuture.runAsync(db::close, threads);
+            assertStillWaiting(close, "close waits for the copy");
+            second.release.countDown();
+            last.get(60, TimeUnit.SECONDS);
+            close.get(60, TimeUnit.SECONDS);
+        } finally {
+            db.close();
+        }
+        try (BitCask again = BitCask.open(dir, BitCaskOptions.builder().segmentSize(64 << 10).backend(backend).build())) {
+            assertThat(again.get("early")).isEqualTo(value(4000, 1));
+            assertThat(again.get("beside")).isEqualTo(value(50, 4));
+            assertThat(again.get("gone")).isNull();
+            assertThat(again.get("b1")).isEqualTo(value(5, 5));
+            assertThat(again.get("last")).isEqualTo(value(3000, 6));
+        }
+    }
+}

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -93,6 +94,39 @@ class CopyInFlightTest {
             early.get(60, TimeUnit.SECONDS);
             later.get(60, TimeUnit.SECONDS);
             assertThat(db.get("early")).isEqualTo(value(4000, 1));
+            assertThat(db.get("later")).isEqualTo(value(100, 2));
+        }
+    }
+
+    /**
+     * A forced put behind a copy in flight parks until the copy ends. Spinning or yielding instead
+     * keeps a core, or a virtual thread's carrier, from the very thread whose copy it waits for.
+     */
+    @EveryBackend
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aForcedPutBehindACopyParks(Backend backend) throws Exception {
+        WatchingBackend watching = new WatchingBackend(backend.create());
+        Hold hold = new Hold(watching);
+        BitCaskOptions o = BitCaskOptions.builder().syncPolicy(SyncPolicy.ALWAYS).segmentBackend(watching).build();
+        try (BitCask db = BitCask.open(dir, o)) {
+            CompletableFuture<Void> early = heldPut(db, hold, "early", value(4000, 1));
+            AtomicReference<Thread> waiting = new AtomicReference<>();
+            CompletableFuture<Void> later = CompletableFuture.runAsync(() -> {
+                waiting.set(Thread.currentThread());
+                db.put("later", value(100, 2));
+            }, threads);
+            boolean parked = false;
+            for (int i = 0; i < 5000 && !parked; i++) { // up to about 5 s of samples
+                Thread t = waiting.get();
+                Thread.State state = t == null ? Thread.State.NEW : t.getState();
+                parked = state == Thread.State.TIMED_WAITING || state == Thread.State.WAITING;
+                Thread.sleep(1);
+            }
+            assertThat(parked).as("the later put parked while the earlier copy was held").isTrue();
+            assertThat(later).isNotDone();
+            hold.release.countDown();
+            early.get(60, TimeUnit.SECONDS);
+            later.get(60, TimeUnit.SECONDS);
             assertThat(db.get("later")).isEqualTo(value(100, 2));
         }
     }

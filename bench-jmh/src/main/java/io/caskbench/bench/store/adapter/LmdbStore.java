@@ -38,6 +38,9 @@ import org.lmdbjava.Txn;
  */
 final class LmdbStore implements StoreAdapter {
 
+    /** The smallest map: see the constructor. */
+    static final long MIN_MAP_BYTES = 16L << 30;
+
     /** LMDB's compile-time maximum key size. */
     private static final int MAX_KEY = 511;
 
@@ -77,9 +80,12 @@ final class LmdbStore implements StoreAdapter {
 
     LmdbStore(Path dir, StoreConfig config, Renewal renewal) {
         this.renewal = renewal;
-        // Room for the data twice over (B-tree pages are half full after random inserts) plus slack;
-        // with MDB_WRITEMAP the file is sparse, so unused map space costs no disk.
-        long mapSize = Math.max(1L << 30, 3 * (config.payloadBytes() + 64 * config.expectedKeys()));
+        // Room for the data twice over (B-tree pages are half full after random inserts) plus slack, and
+        // at least 16 GiB: under 1000 threads mixing gets and puts, each thread's read transaction holds
+        // its snapshot until its next get, so pages freed by the commits meanwhile cannot be reused and
+        // the file grows; a 1 GiB map filled within one fork. With MDB_WRITEMAP the file is sparse, so
+        // unused map space costs no disk.
+        long mapSize = Math.max(MIN_MAP_BYTES, 3 * (config.payloadBytes() + 64 * config.expectedKeys()));
         env = Env.create(ByteBufferProxy.PROXY_OPTIMAL)
                 .setMapSize(mapSize)
                 .setMaxDbs(1)

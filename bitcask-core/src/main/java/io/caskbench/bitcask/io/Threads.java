@@ -1,5 +1,8 @@
 package io.caskbench.bitcask.io;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadFactory;
 
@@ -10,7 +13,30 @@ import java.util.concurrent.ThreadFactory;
  */
 public final class Threads {
 
+    /** {@code Thread::isVirtual} where the JDK has it (21 and newer), else null; final. */
+    private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
+
     private Threads() {
+    }
+
+    /** Whether the calling thread is a virtual thread; always false before JDK 21. */
+    public static boolean onVirtualThread() {
+        if (IS_VIRTUAL == null) {
+            return false;
+        }
+        try {
+            return (boolean) IS_VIRTUAL.invokeExact(Thread.currentThread());
+        } catch (Throwable e) {
+            return false; // isVirtual throws nothing; a JDK without it has no virtual threads
+        }
+    }
+
+    private static MethodHandle isVirtualHandle() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null;
+        }
     }
 
     /** A blocking wait that close and a racing writer must finish. */

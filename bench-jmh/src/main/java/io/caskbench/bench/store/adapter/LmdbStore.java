@@ -1,5 +1,9 @@
 package io.caskbench.bench.store.adapter;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Queue;
@@ -45,6 +49,8 @@ final class LmdbStore implements StoreAdapter {
     private static final int MAX_KEY = 511;
 
     private final Env<ByteBuffer> env;
+    /** The environment's data file; final. */
+    private final Path dataFile;
     private final Dbi<ByteBuffer> dbi;
     /** When a thread's read transaction is renewed. */
     private final Renewal renewal;
@@ -80,6 +86,7 @@ final class LmdbStore implements StoreAdapter {
 
     LmdbStore(Path dir, StoreConfig config, Renewal renewal) {
         this.renewal = renewal;
+        this.dataFile = dir.resolve("data.mdb");
         // Room for the data twice over (B-tree pages are half full after random inserts) plus slack, and
         // at least 16 GiB: under 1000 threads mixing gets and puts, each thread's read transaction holds
         // its snapshot until its next get, so pages freed by the commits meanwhile cannot be reused and
@@ -168,7 +175,18 @@ final class LmdbStore implements StoreAdapter {
             }
             r.txn.close();
         }
+        long used = (env.info().lastPageNumber + 1) * (long) env.stat().pageSize;
         dbi.close();
         env.close();
+        // With MDB_WRITEMAP the file is as long as the map (sparse); cut it to the pages in use, so that
+        // a filled store copied for each fork copies its data, not 16 GiB of hole. LMDB grows the file
+        // to the map again when it opens it.
+        try (FileChannel file = FileChannel.open(dataFile, StandardOpenOption.WRITE)) {
+            if (file.size() > used) {
+                file.truncate(used);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot cut " + dataFile + " to its " + used + " bytes in use", e);
+        }
     }
 }

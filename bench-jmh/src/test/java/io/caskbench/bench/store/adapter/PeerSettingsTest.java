@@ -50,6 +50,35 @@ class PeerSettingsTest {
         }
     }
 
+    /** The map is 16 GiB of sparse file; a closed store is cut to its pages, so a copy per fork stays small. */
+    @Test
+    void aClosedLmdbStoreHoldsOnlyItsPagesAndOpensAgain(@TempDir Path dir) throws Exception {
+        StoreConfig config = new StoreConfig(1000, 16, true, 100, 4);
+        try (StoreAdapter store = StoreKind.LMDB.open(dir, config)) {
+            for (int i = 0; i < 1000; i++) {
+                store.put(key(i), value(i));
+            }
+        }
+        assertThat(java.nio.file.Files.size(dir.resolve("data.mdb"))).isLessThan(16L << 20);
+        try (StoreAdapter store = StoreKind.LMDB.open(dir, config)) {
+            for (int i = 0; i < 1000; i++) {
+                assertThat(store.get(key(i))).isEqualTo(value(i));
+            }
+            store.put(key(1000), value(1000));
+            assertThat(store.get(key(1000))).isEqualTo(value(1000));
+        }
+    }
+
+    private static byte[] key(int i) {
+        return String.format("%016d", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] value(int i) {
+        byte[] v = new byte[100];
+        java.util.Arrays.fill(v, (byte) i);
+        return v;
+    }
+
     @Test
     void lmdbKeepsItsReadTransactionYetAGetSeesEveryEarlierPut(@TempDir Path dir) throws Exception {
         byte[] key = Workload.decimalKey(1);

@@ -2,9 +2,9 @@ package io.caskbench.bench;
 
 import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
-import io.caskbench.report.Machine;
-import io.caskbench.report.Reports;
-import io.caskbench.report.RunFolders;
+import io.caskbench.report.input.Machine;
+import io.caskbench.report.input.RunFolders;
+import io.caskbench.report.page.Reports;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.caskbench.bench;
 
-import io.caskbench.report.RunRecord;
+import io.caskbench.report.input.RunRecord;
 import java.nio.file.Path;
 
 /**

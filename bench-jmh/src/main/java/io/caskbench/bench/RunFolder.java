@@ -1,6 +1,6 @@
 package io.caskbench.bench;
 
-import io.caskbench.report.RunFolders;
+import io.caskbench.report.input.RunFolders;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -2,7 +2,7 @@ package io.caskbench.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caskbench.report.RunFolders;
+import io.caskbench.report.input.RunFolders;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package io.caskbench.shm;
 
-import io.caskbench.report.RunFolders;
-import io.caskbench.report.JmhResult;
-import io.caskbench.report.ResultFile;
-import io.caskbench.report.RunRecord;
-import io.caskbench.report.ShmTables;
+import io.caskbench.report.input.JmhResult;
+import io.caskbench.report.input.ResultFile;
+import io.caskbench.report.input.RunFolders;
+import io.caskbench.report.input.RunRecord;
+import io.caskbench.report.table.ShmTables;
 import io.caskbench.shm.msg.Messaging;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -164,7 +164,7 @@ public final class ShmMain {
 
     /** Hands the run to the shared report pipeline: machine description, summaries, index.html. */
     private static void publish(Path results) {
-        io.caskbench.report.Machine.write(results);
-        System.out.println("bench-shm: results in " + results + ", report " + io.caskbench.report.Reports.renderAll(results));
+        io.caskbench.report.input.Machine.write(results);
+        System.out.println("bench-shm: results in " + results + ", report " + io.caskbench.report.page.Reports.renderAll(results));
     }
 }

@@ -1,7 +1,7 @@
 package io.caskbench.bench.store;
 
 import io.caskbench.bench.store.adapter.StoreAdapter;
-import io.caskbench.report.StoreTables;
+import io.caskbench.report.table.StoreTables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;

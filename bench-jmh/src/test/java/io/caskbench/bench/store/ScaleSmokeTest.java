@@ -2,7 +2,7 @@ package io.caskbench.bench.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caskbench.report.StoreCatalog;
+import io.caskbench.report.table.StoreCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

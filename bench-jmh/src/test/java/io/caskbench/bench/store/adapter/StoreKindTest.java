@@ -2,7 +2,7 @@ package io.caskbench.bench.store.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caskbench.report.StoreCatalog;
+import io.caskbench.report.table.StoreCatalog;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

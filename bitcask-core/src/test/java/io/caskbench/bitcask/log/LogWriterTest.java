@@ -11,6 +11,7 @@ import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EngineParts;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
+import io.caskbench.bitcask.testing.LogBatch;
 import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.Test;
@@ -214,7 +215,7 @@ class LogWriterTest {
             }
             failed = false;
             try {
-                log.appendBatch(batch(after), batchLength(after));
+                append(log, after);
             } catch (BitCaskException e) {
                 failed = true;
             }
@@ -249,7 +250,7 @@ class LogWriterTest {
             after.put("a", b("new-a"));
             after.put("b", b("new-b"));
             long version = parts.fence.version();
-            log.appendBatch(batch(after), batchLength(after));
+            append(log, after);
             watching.beforeRead = name -> { };
 
             assertThat(stableWhileChecking).as("the key checks read the keys' older records").isNotEmpty()
@@ -272,19 +273,23 @@ class LogWriterTest {
             for (int k = 0; k < keys; k++) {
                 round.put("k" + k, version(0, rnd.nextInt(40)));
             }
-            log.appendBatch(batch(round), batchLength(round));
+            append(log, round);
             AtomicBoolean done = new AtomicBoolean();
             AtomicReference<String> broken = new AtomicReference<>();
             Thread reader = new Thread(() -> {
-                while (!done.get() && broken.get() == null) {
-                    int newest = 0;
-                    for (int k = 0; k < keys; k++) {
-                        int v = parts.get("k" + k)[0];
-                        if (v < newest) {
-                            broken.set("k" + k + " at batch " + v + " after a key of batch " + newest);
+                try {
+                    while (!done.get() && broken.get() == null) {
+                        int newest = 0;
+                        for (int k = 0; k < keys; k++) {
+                            int v = parts.get("k" + k)[0];
+                            if (v < newest) {
+                                broken.set("k" + k + " at batch " + v + " after a key of batch " + newest);
+                            }
+                            newest = Math.max(newest, v);
                         }
-                        newest = Math.max(newest, v);
                     }
+                } catch (RuntimeException | Error e) {
+                    broken.set("the reader failed: " + e);
                 }
             });
             reader.start();
@@ -293,7 +298,7 @@ class LogWriterTest {
                     for (int k = 0; k < keys; k++) {
                         round.put("k" + k, version(n, rnd.nextInt(40)));
                     }
-                    log.appendBatch(batch(round), batchLength(round));
+                    append(log, round);
                 }
             } finally {
                 done.set(true);
@@ -324,38 +329,8 @@ class LogWriterTest {
         return values.stream().map(v -> v == null ? null : new String(v, StandardCharsets.UTF_8)).toList();
     }
 
-    /** A batch of the entries of {@code members}, in order; a null value is a delete. */
-    private static LogWriter.Batch batch(Map<String, byte[]> members) {
-        List<Map.Entry<String, byte[]>> list = new ArrayList<>(members.entrySet());
-        return new LogWriter.Batch() {
-            @Override
-            public int size() {
-                return list.size();
-            }
-
-            @Override
-            public byte[] key(int i) {
-                return b(list.get(i).getKey());
-            }
-
-            @Override
-            public byte[] value(int i) {
-                return list.get(i).getValue();
-            }
-
-            @Override
-            public long ttlMillis(int i) {
-                return 0;
-            }
-        };
-    }
-
-    /** The bytes the batch of {@code members} takes, its header included. */
-    private static int batchLength(Map<String, byte[]> members) {
-        int total = RecordFormat.BATCH_HEADER_SIZE;
-        for (Map.Entry<String, byte[]> m : members.entrySet()) {
-            total += RecordFormat.recordLength(0, b(m.getKey()).length, m.getValue() == null ? 0 : m.getValue().length);
-        }
-        return total;
+    private static long append(LogWriter log, Map<String, byte[]> members) {
+        LogBatch batch = new LogBatch(members);
+        return log.appendBatch(batch, batch.length());
     }
 }

@@ -82,8 +82,6 @@ public final class KeyDir {
     private final LongAdder inserted = new LongAdder();
     /** Deleted keys that {@link #publish} made live again; publishing threads add (a rebuild folds it into {@code live}). */
     private final LongAdder revived = new LongAdder();
-    /** Length of the record the last put or delete replaced; writer thread, under the log writer's lock. */
-    private int replacedLength;
     /** Rebuilds so far; the exclusive writer. */
     private int rebuilds;
     /** Deleted entries a rebuild keeps; writer thread, under the log writer's lock. */
@@ -96,7 +94,7 @@ public final class KeyDir {
         boolean later(long a, long b);
     }
 
-    /** Told by {@link #publish} about the live record a publication replaced. */
+    /** Told by {@link #put}, {@link #delete} and {@link #publish} about the live record a change replaced. */
     @FunctionalInterface
     public interface Replaced {
         /** The record at {@code location} (without flags), {@code length} bytes long, is no longer current. */
@@ -380,24 +378,21 @@ public final class KeyDir {
         return (long) table.capacity() * 16 + 32;
     }
 
-    /** Length of the record replaced by the last {@link #put} or {@link #delete}, 0 when none. */
-    public int replacedLength() {
-        return replacedLength;
-    }
-
     /**
-     * Points {@code key} at a new record. Writer only.
+     * Points {@code key} at a new record, and tells {@code replaced} about the live record it
+     * replaces, if any. Writer only.
      *
      * @return the previous location, 0 when the key was absent (it may carry {@link Location#DELETED})
      */
-    public long put(int hash, byte[] key, int keyOff, int keyLength, long location, int length, KeyCheck check) {
+    public long put(int hash, byte[] key, int keyOff, int keyLength, long location, int length, KeyCheck check,
+                    Replaced replaced) {
         Table t = table;
         int i = t.find(hash, key, keyOff, keyLength, check);
         long previous = 0;
-        replacedLength = 0;
+        int previousLength = 0;
         if (i >= 0) {
             previous = t.loc(i);
-            replacedLength = (int) t.meta(i);
+            previousLength = (int) t.meta(i);
         } else {
             if (usedSlots() + 1 > maxKeys(t.capacity())) {
                 if (!makeRoom(1)) {
@@ -415,8 +410,10 @@ public final class KeyDir {
         }
         t.beginUpdate(i, ((long) hash << 32) | (length & 0xFFFFFFFFL));
         t.publish(i, location);
-        if (previous == 0 || Location.isDeleted(previous)) {
+        if (Location.isDeleted(previous)) {
             LIVE.setRelease(this, live + 1);
+        } else {
+            replaced.replaced(previous, previousLength);
         }
         return previous;
     }
@@ -483,23 +480,25 @@ public final class KeyDir {
     }
 
     /**
-     * Marks {@code key} deleted, pointing at its tombstone. Writer only.
+     * Marks {@code key} deleted, pointing at its tombstone, and tells {@code replaced} about the
+     * live record it replaces, if any. Writer only.
      *
      * @return the previous location, 0 when the key had no slot (nothing is changed then)
      */
-    public long delete(int hash, byte[] key, int keyOff, int keyLength, long tombstone, int length, KeyCheck check) {
+    public long delete(int hash, byte[] key, int keyOff, int keyLength, long tombstone, int length, KeyCheck check,
+                       Replaced replaced) {
         Table t = table;
         int i = t.find(hash, key, keyOff, keyLength, check);
-        replacedLength = 0;
         if (i < 0) {
             return 0;
         }
         long previous = t.loc(i);
-        replacedLength = (int) t.meta(i);
+        int previousLength = (int) t.meta(i);
         t.beginUpdate(i, ((long) hash << 32) | (length & 0xFFFFFFFFL));
         t.publish(i, tombstone | Location.DELETED);
         if (!Location.isDeleted(previous)) {
             LIVE.setRelease(this, live - 1);
+            replaced.replaced(previous, previousLength);
         }
         return previous;
     }

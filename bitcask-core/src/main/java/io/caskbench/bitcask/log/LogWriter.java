@@ -218,7 +218,7 @@ public final class LogWriter implements GroupCommit.Log {
                 // Under ALWAYS, a "false" must not rest on a tombstone that a power loss could undo.
                 return current != 0 && syncAlways && !keys.durable(current) ? appended() : 0;
             }
-            boolean removed = !keys.expired(clock.millis());
+            boolean removed = !keys.expired(current, clock.millis());
             int len = RecordFormat.recordLength(RecordFormat.TOMBSTONE, key.length, 0);
             byte[] buf = writeBuffer(len);
             RecordFormat.encode(buf, 0, clock.millis(), RecordFormat.TOMBSTONE, 0L, key, null);

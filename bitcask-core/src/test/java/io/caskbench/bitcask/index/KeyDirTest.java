@@ -5,8 +5,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,22 +24,26 @@ class KeyDirTest {
         return k != null && Arrays.equals(k, 0, k.length, key, keyOff, keyOff + keyLength);
     };
     private long nextOffset = 64;
+    /** What the directory reported replaced, as "location:length". */
+    private final List<String> replaced = new ArrayList<>();
+    private final KeyDir.Replaced onReplaced = (location, length) -> replaced.add(location + ":" + length);
 
     private long put(KeyDir kd, String key, int length) {
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
         long loc = Location.of(1, nextOffset);
         nextOffset += length;
         records.put(loc, k);
-        kd.put(KeyHash.hash(k), k, 0, k.length, loc, length, check);
+        kd.put(KeyHash.hash(k), k, 0, k.length, loc, length, check, onReplaced);
         return loc;
     }
 
-    private void delete(KeyDir kd, String key) {
+    private long delete(KeyDir kd, String key) {
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
         long loc = Location.of(1, nextOffset);
         nextOffset += 30;
         records.put(loc, k);
-        kd.delete(KeyHash.hash(k), k, 0, k.length, loc, 30, check);
+        kd.delete(KeyHash.hash(k), k, 0, k.length, loc, 30, check, onReplaced);
+        return loc;
     }
 
     private static int slotOf(KeyDir.Table t, long location) {
@@ -71,6 +77,27 @@ class KeyDirTest {
         t.publish(i, next);
         assertThat(t.location(i)).isEqualTo(next);
         assertThat(t.unchanged(i, next, 60)).isTrue();
+    }
+
+    /**
+     * A put or a delete that replaces a live record reports that record's location and its own
+     * length, not the new record's; one that replaces nothing live (a new key, a tombstone) reports
+     * nothing. The writer makes exactly those bytes dead in their segment.
+     */
+    @Test
+    void aChangeReportsTheRecordItReplacedWithItsLength() {
+        KeyDir kd = new KeyDir(0);
+        long first = put(kd, "key", 50);
+        assertThat(replaced).as("a new key replaces nothing").isEmpty();
+        long second = put(kd, "key", 70);
+        assertThat(replaced).containsExactly(first + ":50");
+        delete(kd, "key");
+        assertThat(replaced).containsExactly(first + ":50", second + ":70");
+        delete(kd, "key");
+        put(kd, "key", 90);
+        assertThat(replaced).as("a tombstone is not a live record").containsExactly(first + ":50", second + ":70");
+        delete(kd, "absent");
+        assertThat(replaced).hasSize(2);
     }
 
     @Test

@@ -60,7 +60,7 @@
  * <ol>
  *   <li>{@code get}: {@code BitCask.get} checks the key → (1) {@code log.RecordReader.get} enters
  *   the reader gate → (2) {@code readOutsideBatches} reads between two batch publications → (3)
- *   {@code read} probes {@code index.KeyDir.Table} → (4) {@code load} copies the record through
+ *   {@code read} probes {@code index.SlotTable} → (4) {@code load} copies the record through
  *   {@code segment.Segment.reader()} and checks it with {@code format.RecordFormat}. Under
  *   {@code ALWAYS} a record not yet forced sends the reader to {@code log.GroupCommit.syncAll}
  *   outside the gate, and it reads again.</li>

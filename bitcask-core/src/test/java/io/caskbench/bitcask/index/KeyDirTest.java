@@ -46,7 +46,7 @@ class KeyDirTest {
         return loc;
     }
 
-    private static int slotOf(KeyDir.Table t, long location) {
+    private static int slotOf(SlotTable t, long location) {
         for (int i = 0; i < t.capacity(); i++) {
             if (t.location(i) == location) {
                 return i;
@@ -65,7 +65,7 @@ class KeyDirTest {
     void aReaderNeverTakesAHalfUpdatedSlotForAStableOne() {
         KeyDir kd = new KeyDir(0);
         long loc = put(kd, "key", 50);
-        KeyDir.Table t = kd.table();
+        SlotTable t = kd.table();
         int i = slotOf(t, loc);
         long seenLocation = t.location(i);
         int hash = t.hash(i);

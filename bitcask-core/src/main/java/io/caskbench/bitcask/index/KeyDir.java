@@ -375,8 +375,10 @@ public final class KeyDir {
         // The live keys alone do not size it: under ALWAYS it also keeps the tombstones not yet forced.
         long entries = old.count(survives);
         SlotTable t = new SlotTable(Math.max(capacity, growthCapacity(entries + 1)));
-        long kept = old.copyInto(t, survives);
-        long count = entries - kept;
+        // Counted as copied: a tombstone forced since the count above is not copied.
+        SlotTable.Copied copied = old.copyInto(t, survives);
+        long count = copied.live();
+        long kept = copied.deleted();
         // The counts publishing puts keep are not reset, so a rebuild does not move size(): it
         // changes no key, and must not look as if it did.
         used = count + kept - inserted.sum();

@@ -228,11 +228,17 @@ public final class SlotTable {
         return n;
     }
 
+    /** What {@link #copyInto} copied: live entries and deleted ones. */
+    record Copied(long live, long deleted) {
+    }
+
     /**
      * Copies every taken slot whose location {@code keep} accepts into {@code to}, a table no other
-     * thread sees yet, and returns how many of them were deleted entries. Writer only.
+     * thread sees yet, and counts what it copied: {@code keep} may answer otherwise than it did to
+     * {@link #count} (a tombstone forced meanwhile), so only these counts are exact. Writer only.
      */
-    long copyInto(SlotTable to, LongPredicate keep) {
+    Copied copyInto(SlotTable to, LongPredicate keep) {
+        long live = 0;
         long deleted = 0;
         for (int j = 0; j < capacity(); j++) {
             long loc = loc(j);
@@ -244,9 +250,11 @@ public final class SlotTable {
             to.entries[2 * i + 1] = loc;
             if (Location.isDeleted(loc)) {
                 deleted++;
+            } else {
+                live++;
             }
         }
-        return deleted;
+        return new Copied(live, deleted);
     }
 
     /**

@@ -65,12 +65,11 @@ import java.util.stream.StreamSupport;
  * {@code kill -9} of the process; {@link SyncPolicy} decides when it also survives a power loss.
  *
  * <p>This class is the facade: it wires the parts in {@code open}, checks arguments, hands each
- * call to one part, and orders {@code close}.
+ * call to one part, and orders {@code close}. It is over 400 lines because it is the public API
+ * (32 documented public methods and {@code toString}, each handing its call to one part) plus the
+ * wiring of open and the order of close; it holds no engine logic.
  */
 public final class BitCask implements AutoCloseable {
-
-    // Over 400 lines: half of it is the public API's documentation. The code is the wiring of
-    // open, one line per call into a part, and the order of close, which belongs in one place.
 
     private static final Logger LOG = LoggerFactory.getLogger(BitCask.class);
 

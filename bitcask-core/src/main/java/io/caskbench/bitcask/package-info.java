@@ -60,15 +60,15 @@
  * <ol>
  *   <li>{@code get}: {@code BitCask.get} checks the key → (1) {@code log.RecordReader.get} enters
  *   the reader gate → (2) {@code readOutsideBatches} reads between two batch publications → (3)
- *   {@code read} probes {@code index.KeyDir.Table} → (4) {@code load} copies the record through
+ *   {@code read} probes {@code index.SlotTable} → (4) {@code load} copies the record through
  *   {@code segment.Segment.reader()} and checks it with {@code format.RecordFormat}. Under
  *   {@code ALWAYS} a record not yet forced sends the reader to {@code log.GroupCommit.syncAll}
  *   outside the gate, and it reads again.</li>
  *   <li>{@code put}: {@code BitCask.put} checks the arguments → (1) {@code log.LogWriter.put}
  *   encodes the record and takes the lock, checks room in the key directory and reserves the record's
- *   range ({@code reserve}, rolling over when full, and {@code Reservations.add}); the lock is
- *   released → (2) it writes the record through {@code Segment.writer()} and marks the range done
- *   ({@code Reservations.done}) → (3)
+ *   range ({@code reserve}, rolling over through {@code log.Rollover} when full, and
+ *   {@code Reservations.add}); the lock is released → (2) it writes the record through
+ *   {@code Segment.writer()} and marks the range done ({@code Reservations.done}) → (3)
  *   {@code log.KeyDirWriter.publish} → (4) {@code index.KeyDir.publish}. Back in the facade, {@code afterWrite} joins
  *   {@code GroupCommit.syncTo} under {@code ALWAYS}.</li>
  * </ol>
@@ -84,9 +84,12 @@
  *   {@code Stats}.</li>
  *   <li>{@code .log}: {@code WriteProtocol}, the writers' lock and the count of puts still
  *   publishing, with the only two ways in (a put's and an exclusive change's); {@code LogWriter},
- *   the one writer (active segment, reservation, append, rollover, batches); {@code Reservations},
- *   the ranges still being copied and the log's written end; {@code KeyDirWriter}, the only code
- *   that changes the key directory, and the live-byte accounting; {@code GroupCommit}, which sees the log through a two-method interface;
+ *   the one writer (active segment, reservation, append), with {@code Rollover} (seals a full
+ *   segment, opens the next, hands out ids and a merge's gap of them) and {@code BatchAppend} (a
+ *   batch encoded as one unit, its keys published inside the fence); {@code Reservations}, the
+ *   ranges still being copied and the log's written end; {@code KeyDirWriter}, the only code that
+ *   changes the key directory, and the live-byte accounting; {@code GroupCommit}, which sees the
+ *   log through a two-method interface;
  *   {@code RecordReader}, lock-free gets and iteration with the record checks written once;
  *   {@code BatchFence}, the seqlock.</li>
  *   <li>{@code .segment}: {@code Segment}, {@code SegmentTable} (slots read without a lock, a
@@ -98,11 +101,14 @@
  *   where the facade's {@code isStore}, {@code verify} and {@code repair} begin, over
  *   {@code StoreVerifier} (a {@code SegmentCheck} per data file, {@code HintComparison} for its
  *   hint) and {@code StoreRepairer}, which apply open's rules to a directory without opening it.</li>
- *   <li>{@code .merge}: {@code Merger} (seal, copy, swap, retire), {@code SegmentSelector}
+ *   <li>{@code .merge}: {@code Merger} (seal, copy, swap, retire) with {@code MergeCopy}, the copy
+ *   step (scan the inputs, append live records to outputs, note relocations), {@code SegmentSelector}
  *   (which segments a merge takes), {@code ShadowingTombstones} (which tombstones a partial merge
  *   must keep), {@code MergeOutput}, {@code MergePolicy}, {@code MergeThrottle}, {@code MergePacer}, {@code ForegroundLatency},
  *   {@code Relocations}.</li>
- *   <li>{@code .index}: {@code KeyDir} and {@code Location}, the bit packing of a record's place.</li>
+ *   <li>{@code .index}: {@code KeyDir} (put, delete, publish, relocate, rebuilds, key counts) over
+ *   {@code SlotTable} (the slots, read without a lock, and their stores), and {@code Location}, the
+ *   bit packing of a record's place.</li>
  *   <li>{@code .format}: {@code RecordFormat}, {@code HintFormat} with {@code HintReader}, which
  *   reads a hint file front to back through a window, and {@code KeyHash}, which is part of the
  *   format because hint files are sorted by it.</li>

@@ -80,7 +80,7 @@ public final class HintFormat {
      * Accumulates entries and produces the bytes of a hint file. Entries are written sorted by the
      * key directory's hash as a signed {@code int}, ties in record order, so that loading a hint
      * file fills the directory's upper half front to back, then its lower half; see
-     * {@code KeyDir.Table#first}.
+     * {@code SlotTable#first}.
      */
     public static final class Builder {
         /** Final. */

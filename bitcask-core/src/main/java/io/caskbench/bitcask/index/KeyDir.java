@@ -19,15 +19,10 @@ import java.util.function.LongPredicate;
  * belongs to that key until the table is rebuilt, so a reader that matches a slot's hash and
  * verifies the key can trust that slot.
  *
- * <p>In detail: the exclusive writer (the caller holds the log writer's lock, and no put is
- * publishing) mutates the table; any number of readers probe it without locks. An insert into an empty slot stores the meta word
- * and then publishes the location with a release store. An update of a taken slot first marks its
- * location {@link #BUSY}, then stores the new meta word and the new location, each with a release
- * store. A reader loads the location and then the meta word with acquire loads; when the pair it
- * read fails to describe the record on disk, it asks {@link Table#unchanged}, which sees the mark
- * or the new location of any update that could have torn the pair, so a lost race is retried
- * rather than reported as corruption. Growth builds a new table and publishes it in one volatile
- * write; a table is sized by the live keys, so deletes and merges let it shrink again.
+ * <p>The exclusive writer (the caller holds the log writer's lock, and no put is publishing)
+ * changes slots of the {@link SlotTable} by its stores and marks; any number of readers probe it
+ * without locks. Growth builds a new table and publishes it in one volatile write; a table is
+ * sized by the live keys, so deletes and merges let it shrink again.
  *
  * <p>{@link #publish} is the put path that needs no lock. An empty slot is claimed by a
  * compare-and-set of its meta word, and its location published after, so a reader still takes the
@@ -39,22 +34,13 @@ import java.util.function.LongPredicate;
  */
 public final class KeyDir {
 
-    // Over 400 lines: the table and the operations that publish into it form one protocol (the
-    // busy mark, release stores, compare-and-set claims, rebuilds), which is easier to check whole
-    // than split in two.
-
     /** Location of a slot whose update is under way; never a real location (bit 63 is never set). */
     public static final long BUSY = Long.MIN_VALUE;
     /** Most slots a table can have: two longs a slot must fit in one array. */
     public static final int MAX_CAPACITY = 1 << 29;
     /** Most keys one key directory holds. */
-    public static final long MAX_KEYS = (long) (MAX_CAPACITY * 0.75);
-    private static final int MIN_CAPACITY = 1 << 10;
-    private static final double MAX_LOAD = 0.75;
+    public static final long MAX_KEYS = SlotTable.maxKeys(MAX_CAPACITY);
 
-    private static final VarHandle LOCS = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Longs in a cache line of 64 bytes: {@link #warm} loads one of each. */
-    private static final int LONGS_PER_LINE = 8;
     private static final VarHandle LIVE;
 
     static {
@@ -70,7 +56,7 @@ public final class KeyDir {
     /** The largest the table may grow to. Final. */
     private final int maxCapacity;
     /** Any thread reads it without a lock; writer thread, under the log writer's lock, publishes a new one. */
-    private volatile Table table;
+    private volatile SlotTable table;
     /** Taken slots, deleted keys included, less {@code inserted}; the exclusive writer. */
     private long used;
     /**
@@ -82,8 +68,6 @@ public final class KeyDir {
     private final LongAdder inserted = new LongAdder();
     /** Deleted keys that {@link #publish} made live again; publishing threads add (a rebuild folds it into {@code live}). */
     private final LongAdder revived = new LongAdder();
-    /** Length of the record the last put or delete replaced; writer thread, under the log writer's lock. */
-    private int replacedLength;
     /** Rebuilds so far; the exclusive writer. */
     private int rebuilds;
     /** Deleted entries a rebuild keeps; writer thread, under the log writer's lock. */
@@ -96,7 +80,7 @@ public final class KeyDir {
         boolean later(long a, long b);
     }
 
-    /** Told by {@link #publish} about the live record a publication replaced. */
+    /** Told by {@link #put}, {@link #delete} and {@link #publish} about the live record a change replaced. */
     @FunctionalInterface
     public interface Replaced {
         /** The record at {@code location} (without flags), {@code length} bytes long, is no longer current. */
@@ -113,162 +97,6 @@ public final class KeyDir {
         boolean sameKey(long location, int length, byte[] key, int keyOff, int keyLength);
     }
 
-    /**
-     * An immutable-size table; slots are read lock-free. Slot {@code i} is
-     * {@code entries[2i]} (hash and length) and {@code entries[2i + 1]} (location): both halves of a
-     * slot share a cache line, so a probe costs one miss, not two.
-     */
-    public static final class Table {
-        /**
-         * Slots, two longs each; any thread reads with acquire loads; the exclusive writer stores with
-         * release, publishing threads claim by compare-and-set and then store with release.
-         */
-        final long[] entries;
-        /** Final. */
-        final int mask;
-        /** Final. */
-        final int shift;
-
-        Table(int capacity) {
-            this.entries = new long[capacity * 2];
-            this.mask = capacity - 1;
-            this.shift = 32 - Integer.numberOfTrailingZeros(capacity);
-        }
-
-        long meta(int i) {
-            return entries[2 * i];
-        }
-
-        long loc(int i) {
-            return entries[2 * i + 1];
-        }
-
-        /** Fills an empty slot: the meta word, then the location that publishes it. Writer only. */
-        void insert(int i, long meta, long loc) {
-            entries[2 * i] = meta;
-            LOCS.setRelease(entries, 2 * i + 1, loc);
-        }
-
-        /**
-         * First half of an update of a taken slot: marks it busy, then stores the new meta word.
-         * A reader that sees the new meta word with the old location then finds the mark in
-         * {@link #unchanged}. Writer only.
-         */
-        void beginUpdate(int i, long meta) {
-            LOCS.setOpaque(entries, 2 * i + 1, BUSY);
-            LOCS.setRelease(entries, 2 * i, meta);
-        }
-
-        /** Claims slot {@code i} for an update if its location is still {@code expected}; any publishing thread. */
-        boolean claim(int i, long expected) {
-            return LOCS.compareAndSet(entries, 2 * i + 1, expected, BUSY);
-        }
-
-        /**
-         * Claims empty slot {@code i} for a new key by storing its meta word, unless another thread
-         * claimed it first; the location stays empty until {@link #publish}. Any publishing thread.
-         */
-        boolean claimEmpty(int i, long meta) {
-            return LOCS.compareAndSet(entries, 2 * i, 0L, meta);
-        }
-
-        /** True while slot {@code i} is claimed for a new key whose location is not yet published. */
-        boolean inserting(int i) {
-            return (long) LOCS.getAcquire(entries, 2 * i) != 0 && (long) LOCS.getAcquire(entries, 2 * i + 1) == 0;
-        }
-
-        /**
-         * Second half of an update or of a publishing insert: publishes the new location. The
-         * exclusive writer, or the publishing thread that claimed the slot.
-         */
-        void publish(int i, long loc) {
-            LOCS.setRelease(entries, 2 * i + 1, loc);
-        }
-
-        /**
-         * First slot to probe for {@code hash}: its top bits. Slots then rise with the unsigned
-         * hash at every capacity, so keys inserted in hash order fill the table front to back
-         * instead of at random. Hint files are sorted by the signed hash, so loading them fills the
-         * upper half front to back, then the lower half.
-         */
-        public int first(int hash) {
-            return hash >>> shift;
-        }
-
-        /** Slot after {@code i}. */
-        public int next(int i) {
-            return (i + 1) & mask;
-        }
-
-        /**
-         * Location of slot {@code i} (acquire); 0 for an empty slot, which ends every probe. Waits
-         * out an update under way, which is two stores long unless the writer was descheduled.
-         */
-        public long location(int i) {
-            long loc = (long) LOCS.getAcquire(entries, 2 * i + 1);
-            for (int spins = 0; loc == BUSY; spins++) {
-                SpinWait.pause(spins);
-                loc = (long) LOCS.getAcquire(entries, 2 * i + 1);
-            }
-            return loc;
-        }
-
-        /** Hash of the key in slot {@code i}; read only after {@link #location} returned non-zero. */
-        public int hash(int i) {
-            return (int) ((long) LOCS.getAcquire(entries, 2 * i) >>> 32);
-        }
-
-        /** Record length of slot {@code i} (acquire); may be newer than the location read before it. */
-        public int length(int i) {
-            return (int) (long) LOCS.getAcquire(entries, 2 * i);
-        }
-
-        /**
-         * True when slot {@code i} still holds exactly {@code loc} and {@code len}, with no update
-         * under way: the pair a reader read was then a consistent one. Never waits.
-         */
-        public boolean unchanged(int i, long loc, int len) {
-            return (long) LOCS.getAcquire(entries, 2 * i + 1) == loc && (int) (long) LOCS.getAcquire(entries, 2 * i) == len;
-        }
-
-        /** Number of slots. */
-        public int capacity() {
-            return mask + 1;
-        }
-
-        /**
-         * The probe by key: the slot of the key, or {@code -(empty slot) - 1} where it would go.
-         * Writer only (plain loads). The lock-free reader probes with {@link #first}, {@link #next}
-         * and {@link #location} itself, as it checks the key against the whole record it reads.
-         */
-        int find(int hash, byte[] key, int keyOff, int keyLength, KeyCheck check) {
-            for (int i = first(hash); ; i = next(i)) {
-                long loc = loc(i);
-                if (loc == 0) {
-                    return -i - 1;
-                }
-                long meta = meta(i);
-                if ((int) (meta >>> 32) == hash && loc != Location.DELETED
-                        && check.sameKey(Location.record(loc), (int) meta, key, keyOff, keyLength)) {
-                    return i;
-                }
-            }
-        }
-
-        /** The probe by location: the slot for {@code hash} that holds exactly {@code location}, or -1. Any thread. */
-        int slotHolding(int hash, long location) {
-            for (int i = first(hash); ; i = next(i)) {
-                long loc = location(i);
-                if (loc == 0) {
-                    return -1;
-                }
-                if (loc == location) {
-                    return i;
-                }
-            }
-        }
-    }
-
     /** A directory sized for {@code expectedKeys} without growing. */
     public KeyDir(long expectedKeys) {
         this(expectedKeys, MAX_CAPACITY);
@@ -277,25 +105,12 @@ public final class KeyDir {
     /** A directory sized for {@code expectedKeys} that never grows past {@code maxCapacity} slots. */
     KeyDir(long expectedKeys, int maxCapacity) {
         this.maxCapacity = maxCapacity;
-        this.minCapacity = capacityFor(expectedKeys, maxCapacity);
-        this.table = new Table(minCapacity);
-    }
-
-    /** Smallest power-of-two capacity that holds {@code keys} within the load factor. */
-    private static int capacityFor(long keys, int maxCapacity) {
-        long want = Math.max(MIN_CAPACITY, (long) Math.ceil(keys / MAX_LOAD) + 1);
-        if (want > maxCapacity) {
-            throw new IllegalArgumentException("a key directory holds at most " + maxKeys(maxCapacity) + " keys: " + keys);
-        }
-        return Integer.highestOneBit((int) want - 1) << 1;
-    }
-
-    private static long maxKeys(int capacity) {
-        return (long) (capacity * MAX_LOAD);
+        this.minCapacity = SlotTable.capacityFor(expectedKeys, maxCapacity);
+        this.table = new SlotTable(minCapacity);
     }
 
     /** The current table, for lock-free probing. */
-    public Table table() {
+    public SlotTable table() {
         return table;
     }
 
@@ -319,21 +134,11 @@ public final class KeyDir {
     }
 
     /**
-     * Reads the slots where keys of hashes {@code firstHash} to {@code lastHash} (signed, in the
-     * same half of the hash space) begin their probes, front to back, one load per cache line, and
-     * returns a sum of what it read only so that the loads are kept. Open calls it before it adds
-     * the keys of that band of hashes: inserted in hash order the keys touch the band's slots with
-     * gaps, each a miss to memory, while a read front to back is streamed in by the hardware
-     * prefetcher. Writer only.
+     * Reads ahead the slots where keys of hashes {@code firstHash} to {@code lastHash} begin their
+     * probes (see {@link SlotTable#warm}); open calls it before it adds that band's keys. Writer only.
      */
     public long warm(int firstHash, int lastHash) {
-        Table t = table;
-        long sum = 0;
-        int end = 2 * t.first(lastHash) + 1;
-        for (int i = 2 * t.first(firstHash); i <= end; i += LONGS_PER_LINE) {
-            sum += t.entries[i];
-        }
-        return sum;
+        return table.warm(firstHash, lastHash);
     }
 
     /**
@@ -341,7 +146,7 @@ public final class KeyDir {
      * the entry counts of the hint files. Writer only.
      */
     public void reserve(long keys) {
-        int capacity = capacityFor(keys, maxCapacity);
+        int capacity = SlotTable.capacityFor(keys, maxCapacity);
         if (capacity > table.capacity()) {
             rebuild(capacity, slot -> false, keepDeleted);
         }
@@ -354,11 +159,11 @@ public final class KeyDir {
      * Writer only.
      */
     public boolean makeRoom(int keys) {
-        if (usedSlots() + keys <= maxKeys(table.capacity())) {
+        if (usedSlots() + keys <= SlotTable.maxKeys(table.capacity())) {
             return true;
         }
         rebuild(growthCapacity(keys), slot -> false, keepDeleted);
-        return usedSlots() + keys <= maxKeys(table.capacity());
+        return usedSlots() + keys <= SlotTable.maxKeys(table.capacity());
     }
 
     /**
@@ -367,7 +172,7 @@ public final class KeyDir {
      * log writer's lock.
      */
     public long freeSlots() {
-        return maxKeys(table.capacity()) - usedSlots();
+        return SlotTable.maxKeys(table.capacity()) - usedSlots();
     }
 
     /** Rebuilds so far: a count of free slots taken before the last one no longer holds. The exclusive writer. */
@@ -380,31 +185,23 @@ public final class KeyDir {
         return (long) table.capacity() * 16 + 32;
     }
 
-    /** Length of the record replaced by the last {@link #put} or {@link #delete}, 0 when none. */
-    public int replacedLength() {
-        return replacedLength;
-    }
-
     /**
-     * Points {@code key} at a new record. Writer only.
+     * Points {@code key} at a new record, and tells {@code replaced} about the live record it
+     * replaces, if any. Writer only.
      *
      * @return the previous location, 0 when the key was absent (it may carry {@link Location#DELETED})
      */
-    public long put(int hash, byte[] key, int keyOff, int keyLength, long location, int length, KeyCheck check) {
-        Table t = table;
+    public long put(int hash, byte[] key, int keyOff, int keyLength, long location, int length, KeyCheck check,
+                    Replaced replaced) {
+        SlotTable t = table;
         int i = t.find(hash, key, keyOff, keyLength, check);
-        long previous = 0;
-        replacedLength = 0;
-        if (i >= 0) {
-            previous = t.loc(i);
-            replacedLength = (int) t.meta(i);
-        } else {
-            if (usedSlots() + 1 > maxKeys(t.capacity())) {
+        if (i < 0) {
+            if (usedSlots() + 1 > SlotTable.maxKeys(t.capacity())) {
                 if (!makeRoom(1)) {
                     throw new IllegalStateException("key directory is full at " + size() + " keys");
                 }
                 t = table;
-                i = emptySlot(t, hash);
+                i = t.emptySlot(hash);
             } else {
                 i = -i - 1; // find stopped at this empty slot
             }
@@ -413,10 +210,14 @@ public final class KeyDir {
             LIVE.setRelease(this, live + 1);
             return 0;
         }
+        long previous = t.loc(i);
+        int previousLength = (int) t.meta(i);
         t.beginUpdate(i, ((long) hash << 32) | (length & 0xFFFFFFFFL));
         t.publish(i, location);
-        if (previous == 0 || Location.isDeleted(previous)) {
+        if (Location.isDeleted(previous)) {
             LIVE.setRelease(this, live + 1);
+        } else {
+            replaced.replaced(previous, previousLength);
         }
         return previous;
     }
@@ -437,7 +238,7 @@ public final class KeyDir {
      */
     public long publish(int hash, byte[] key, int keyOff, int keyLength, long location, int length,
                         KeyCheck check, LogOrder order, Replaced replaced) {
-        Table t = table;
+        SlotTable t = table;
         long meta = ((long) hash << 32) | (length & 0xFFFFFFFFL);
         int i = t.first(hash);
         while (true) {
@@ -458,7 +259,7 @@ public final class KeyDir {
                 continue;
             }
             int len = t.length(i);
-            if ((long) LOCS.getAcquire(t.entries, 2 * i + 1) != loc) {
+            if (t.locationNow(i) != loc) {
                 continue; // the pair may be torn
             }
             if (!check.sameKey(Location.record(loc), len, key, keyOff, keyLength)) {
@@ -471,7 +272,7 @@ public final class KeyDir {
             if (!t.claim(i, loc)) {
                 continue;
             }
-            LOCS.setRelease(t.entries, 2 * i, meta);
+            t.storeMeta(i, meta);
             t.publish(i, location);
             if (Location.isDeleted(loc)) {
                 revived.increment();
@@ -483,23 +284,25 @@ public final class KeyDir {
     }
 
     /**
-     * Marks {@code key} deleted, pointing at its tombstone. Writer only.
+     * Marks {@code key} deleted, pointing at its tombstone, and tells {@code replaced} about the
+     * live record it replaces, if any. Writer only.
      *
      * @return the previous location, 0 when the key had no slot (nothing is changed then)
      */
-    public long delete(int hash, byte[] key, int keyOff, int keyLength, long tombstone, int length, KeyCheck check) {
-        Table t = table;
+    public long delete(int hash, byte[] key, int keyOff, int keyLength, long tombstone, int length, KeyCheck check,
+                       Replaced replaced) {
+        SlotTable t = table;
         int i = t.find(hash, key, keyOff, keyLength, check);
-        replacedLength = 0;
         if (i < 0) {
             return 0;
         }
         long previous = t.loc(i);
-        replacedLength = (int) t.meta(i);
+        int previousLength = (int) t.meta(i);
         t.beginUpdate(i, ((long) hash << 32) | (length & 0xFFFFFFFFL));
         t.publish(i, tombstone | Location.DELETED);
         if (!Location.isDeleted(previous)) {
             LIVE.setRelease(this, live - 1);
+            replaced.replaced(previous, previousLength);
         }
         return previous;
     }
@@ -511,7 +314,7 @@ public final class KeyDir {
      * @return true when the entry was moved
      */
     public boolean relocate(int hash, long from, long to) {
-        Table t = table;
+        SlotTable t = table;
         int i = t.slotHolding(hash, from);
         if (i < 0) {
             return false;
@@ -525,7 +328,7 @@ public final class KeyDir {
      * (with {@link Location#DELETED}). Writer only.
      */
     public long locate(int hash, byte[] key, int keyOff, int keyLength, KeyCheck check) {
-        Table t = table;
+        SlotTable t = table;
         int i = t.find(hash, key, keyOff, keyLength, check);
         return i < 0 ? 0 : t.loc(i);
     }
@@ -533,14 +336,6 @@ public final class KeyDir {
     /** True when the slot for {@code hash} points exactly at {@code location}; any thread, no lock. */
     public boolean pointsAt(int hash, long location) {
         return table.slotHolding(hash, location) >= 0;
-    }
-
-    private static int emptySlot(Table t, int hash) {
-        int i = t.first(hash);
-        while (t.loc(i) != 0) {
-            i = t.next(i);
-        }
-        return i;
     }
 
     /**
@@ -568,43 +363,22 @@ public final class KeyDir {
 
     /** Capacity for a rebuild that must hold {@code entries}, with room to spare; within the bounds. */
     private int growthCapacity(long entries) {
-        long want = Math.max(MIN_CAPACITY, (long) Math.ceil(2 * entries / MAX_LOAD));
+        long want = Math.max(SlotTable.MIN_CAPACITY, (long) Math.ceil(2 * entries / SlotTable.MAX_LOAD));
         int capacity = want >= maxCapacity ? maxCapacity : Integer.highestOneBit((int) want - 1) << 1;
         return Math.max(minCapacity, capacity);
     }
 
-    /** True when a rebuild keeps the entry at {@code loc}: taken, in a kept segment, and live or a kept tombstone. */
-    private static boolean survives(long loc, IntPredicate dropSegment, LongPredicate keep) {
-        return loc != 0 && !dropSegment.test(Location.slot(loc)) && (!Location.isDeleted(loc) || keep.test(loc));
-    }
-
-    private Table rebuild(int capacity, IntPredicate dropSegment, LongPredicate keep) {
-        Table old = table;
+    private SlotTable rebuild(int capacity, IntPredicate dropSegment, LongPredicate keep) {
+        SlotTable old = table;
+        // An entry survives when it is in a kept segment, and live or a tombstone kept.
+        LongPredicate survives = loc -> !dropSegment.test(Location.slot(loc)) && (!Location.isDeleted(loc) || keep.test(loc));
         // The live keys alone do not size it: under ALWAYS it also keeps the tombstones not yet forced.
-        long entries = 0;
-        for (int j = 0; j < old.capacity(); j++) {
-            long loc = old.loc(j);
-            if (survives(loc, dropSegment, keep)) {
-                entries++;
-            }
-        }
-        Table t = new Table(Math.max(capacity, growthCapacity(entries + 1)));
-        long count = 0;
-        long kept = 0;
-        for (int j = 0; j < old.capacity(); j++) {
-            long loc = old.loc(j);
-            if (!survives(loc, dropSegment, keep)) {
-                continue;
-            }
-            int i = emptySlot(t, (int) (old.meta(j) >>> 32));
-            t.entries[2 * i] = old.meta(j);
-            t.entries[2 * i + 1] = loc;
-            if (Location.isDeleted(loc)) {
-                kept++;
-            } else {
-                count++;
-            }
-        }
+        long entries = old.count(survives);
+        SlotTable t = new SlotTable(Math.max(capacity, growthCapacity(entries + 1)));
+        // Counted as copied: a tombstone forced since the count above is not copied.
+        SlotTable.Copied copied = old.copyInto(t, survives);
+        long count = copied.live();
+        long kept = copied.deleted();
         // The counts publishing puts keep are not reset, so a rebuild does not move size(): it
         // changes no key, and must not look as if it did.
         used = count + kept - inserted.sum();

@@ -40,9 +40,12 @@ public final class KeyDirWriter {
     private final SegmentTable table;
     /** Final, safe everywhere. */
     private final Path dir;
-    /** Header and key of the record a key check read last; writer thread. */
-    private final byte[] checkScratch = new byte[RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + RecordFormat.MAX_KEY_LENGTH];
-    /** Compares a slot's record with a key; leaves its header in {@code checkScratch}. Final. */
+    /**
+     * Read buffer of the exclusive writer's key checks and expiry reads; the exclusive writer (or
+     * recovery's thread). Nothing in it outlives the call that filled it.
+     */
+    private final byte[] readBuffer = new byte[RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + RecordFormat.MAX_KEY_LENGTH];
+    /** Compares a slot's record with a key, reading into {@code readBuffer}. Final. */
     private final KeyDir.KeyCheck keyCheck = this::sameKey;
     /** The same check with the calling thread's own buffer, for publishing puts. Final. */
     private final KeyDir.KeyCheck publishCheck = this::sameKeyOnThisThread;
@@ -50,6 +53,8 @@ public final class KeyDirWriter {
     private final KeyDir.LogOrder order = this::later;
     /** Makes a replaced record dead, for publishing puts. Final. */
     private final KeyDir.Replaced replaced = this::replacedByPublish;
+    /** Makes a replaced record dead, for the exclusive writer and recovery. Final. */
+    private final KeyDir.Replaced replacedUnderLock = this::replacedByWriter;
     /** The writers' lock and the count of puts publishing; final, safe everywhere. */
     private final WriteProtocol protocol;
     /**
@@ -153,18 +158,11 @@ public final class KeyDirWriter {
     private void index(Segment seg, long offset, int len, int flags, byte[] key, int keyOff, int keyLength, int hash,
                        KeyDir.KeyCheck check) {
         long loc = Location.of(seg.slot(), offset);
-        long previous;
         if ((flags & RecordFormat.TOMBSTONE) != 0) {
-            previous = keyDir.delete(hash, key, keyOff, keyLength, loc, len, check);
+            keyDir.delete(hash, key, keyOff, keyLength, loc, len, check, replacedUnderLock);
         } else {
-            previous = keyDir.put(hash, key, keyOff, keyLength, loc, len, check);
+            keyDir.put(hash, key, keyOff, keyLength, loc, len, check, replacedUnderLock);
             seg.addLive(len);
-        }
-        if (previous != 0 && !Location.isDeleted(previous)) {
-            Segment old = table.of(previous);
-            if (old != null) {
-                old.addLive(-keyDir.replacedLength());
-            }
         }
     }
 
@@ -202,16 +200,25 @@ public final class KeyDirWriter {
 
     /**
      * The key's slot location: 0 when it has no slot, the tombstone's location with
-     * {@link Location#DELETED} when deleted, else its record's. Leaves that record's header where
-     * {@link #expired} reads it.
+     * {@link Location#DELETED} when deleted, else its record's. The exclusive writer.
      */
     public long currentLocation(byte[] key, int hash) {
         return keyDir.locate(hash, key, 0, key.length, keyCheck);
     }
 
-    /** True when the live record that {@link #currentLocation} just found has expired at {@code now}. */
-    public boolean expired(long now) {
-        long expiresAt = RecordFormat.expiresAt(checkScratch, 0);
+    /**
+     * True when the record at {@code location} (a live one, as {@link #currentLocation} returns it)
+     * has expired at {@code now}. Reads its header, and its expiry when it has one. The exclusive writer.
+     */
+    public boolean expired(long location, long now) {
+        Segment seg = table.of(location);
+        long offset = Location.offset(location);
+        seg.reader().read(offset, readBuffer, 0, RecordFormat.HEADER_SIZE);
+        if ((RecordFormat.flags(readBuffer, 0) & RecordFormat.EXPIRES) == 0) {
+            return false;
+        }
+        seg.reader().read(offset + RecordFormat.HEADER_SIZE, readBuffer, RecordFormat.HEADER_SIZE, RecordFormat.EXPIRY_SIZE);
+        long expiresAt = RecordFormat.expiresAt(readBuffer, 0);
         return expiresAt != 0 && expiresAt <= now;
     }
 
@@ -242,7 +249,7 @@ public final class KeyDirWriter {
     }
 
     private boolean sameKey(long location, int length, byte[] key, int keyOff, int keyLength) {
-        return sameKey(location, length, key, keyOff, keyLength, checkScratch);
+        return sameKey(location, length, key, keyOff, keyLength, readBuffer);
     }
 
     private boolean sameKeyOnThisThread(long location, int length, byte[] key, int keyOff, int keyLength) {
@@ -280,6 +287,13 @@ public final class KeyDirWriter {
         Segment old = table.of(location);
         if (old != null) {
             old.addDead(length);
+        }
+    }
+
+    private void replacedByWriter(long location, int length) {
+        Segment old = table.of(location);
+        if (old != null) {
+            old.addLive(-length); // no put is publishing: the exclusive writer's count needs no adder
         }
     }
 }

@@ -1,11 +1,8 @@
 package io.caskbench.bitcask.log;
 
-import io.caskbench.bitcask.BitCaskException;
-import io.caskbench.bitcask.events.RolloverEvent;
 import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.Location;
-import io.caskbench.bitcask.io.SegmentFiles;
 import io.caskbench.bitcask.io.StoreDirectory;
 import io.caskbench.bitcask.io.StoreStatus;
 import io.caskbench.bitcask.segment.HintWriter;
@@ -26,7 +23,7 @@ import java.util.function.UnaryOperator;
  * lock; {@code active} and the written end are read anywhere without a lock.
  *
  * <p>The one writer of the log: it owns the active segment, appends records and batches to it,
- * and rolls over to a new segment when it is full. A put encodes and checksums its record before
+ * and rolls over to a new segment when it is full ({@link Rollover}). A put encodes and checksums its record before
  * it takes the lock; under the lock it only checks for room and reserves its range (with a
  * rollover when the segment is full, which first waits for the copies into the old segment and,
  * under {@code ALWAYS}, forces it). After the lock it seals the record to its offset, copies it
@@ -58,8 +55,8 @@ public final class LogWriter implements GroupCommit.Log {
     private final SegmentTable table;
     /** Final, safe everywhere. */
     private final KeyDirWriter keys;
-    /** Final, safe everywhere. */
-    private final BatchFence fence;
+    /** Encodes batches and publishes their keys inside the batch fence; final, safe everywhere. */
+    private final BatchAppend batches;
     /** Final, safe everywhere. */
     private final UnforcedSegments unforced;
     /** Final, safe everywhere. */
@@ -76,14 +73,14 @@ public final class LogWriter implements GroupCommit.Log {
     private volatile Segment active;
     /** End of the ranges reserved in the active segment; writer thread, under the write lock. */
     private long writePos;
-    /** Id of the next segment; writer thread, under the write lock. */
-    private long nextId;
     /** Buffer of deletes and batches, encoded under the lock; writer thread, under the write lock. */
     private byte[] writeScratch = new byte[4096];
     /** Bytes reserved since open; writer thread, under the write lock. */
     private long reservedLsn;
     /** Ranges still being copied, and the written end; final, safe everywhere. */
     private final Reservations copies = new Reservations(0);
+    /** Seals a full segment and opens the next; holds the next id. Final; used under the write lock. */
+    private final Rollover rollover;
 
     /**
      * A merge's reservation: what it merges, the ids its outputs may take, the id of the oldest
@@ -124,7 +121,7 @@ public final class LogWriter implements GroupCommit.Log {
         this.status = status;
         this.table = table;
         this.keys = keys;
-        this.fence = fence;
+        this.batches = new BatchAppend(keys, fence);
         this.unforced = unforced;
         this.hints = hints;
         this.clock = clock;
@@ -132,7 +129,7 @@ public final class LogWriter implements GroupCommit.Log {
         this.syncAlways = syncAlways;
         this.active = active;
         this.writePos = active == null ? 0 : active.end();
-        this.nextId = nextId;
+        this.rollover = new Rollover(dir, status, table, unforced, hints, copies, syncAlways, nextId);
     }
 
     /** {@code now + ttlMillis}, saturated: a far-future expiry is the end of time, never an early one. */
@@ -218,7 +215,7 @@ public final class LogWriter implements GroupCommit.Log {
                 // Under ALWAYS, a "false" must not rest on a tombstone that a power loss could undo.
                 return current != 0 && syncAlways && !keys.durable(current) ? appended() : 0;
             }
-            boolean removed = !keys.expired(clock.millis());
+            boolean removed = !keys.expired(current, clock.millis());
             int len = RecordFormat.recordLength(RecordFormat.TOMBSTONE, key.length, 0);
             byte[] buf = writeBuffer(len);
             RecordFormat.encode(buf, 0, clock.millis(), RecordFormat.TOMBSTONE, 0L, key, null);
@@ -264,7 +261,7 @@ public final class LogWriter implements GroupCommit.Log {
 
     /**
      * Appends a batch of {@code total} bytes (its header included) as one unit: after a crash all
-     * of it is there or none; readers see all of its keys or none (see {@link BatchFence}).
+     * of it is there or none; readers see all of its keys or none (see {@link BatchAppend}).
      */
     public long appendBatch(Batch ops, int total) {
         return protocol.exclusive(() -> {
@@ -274,45 +271,14 @@ public final class LogWriter implements GroupCommit.Log {
     }
 
     private long appendBatchLocked(Batch ops, int total) {
-        int count = ops.size();
-        keys.ensureRoomForKeys(count); // as if every member were a new key
+        keys.ensureRoomForKeys(ops.size()); // as if every member were a new key
         long offset = reserve(total);
         Segment seg = active;
         byte[] buf = writeBuffer(total);
-        long now = clock.millis();
-        int headerLen = RecordFormat.BATCH_HEADER_SIZE;
-        int p = headerLen;
-        for (int i = 0; i < count; i++) {
-            long ttl = ops.ttlMillis(i);
-            int flags = RecordFormat.IN_BATCH | (ops.value(i) == null ? RecordFormat.TOMBSTONE : (ttl > 0 ? RecordFormat.EXPIRES : 0));
-            int len = RecordFormat.encode(buf, p, now, flags, ttl > 0 ? expiresAt(now, ttl) : 0L, ops.key(i), ops.value(i));
-            RecordFormat.seal(buf, p, seg.salt(), offset + p);
-            p += len;
-        }
-        RecordFormat.encodeBatchHeader(buf, 0, now, count, total - headerLen, RecordFormat.crc(buf, headerLen, total - headerLen));
-        RecordFormat.seal(buf, 0, seg.salt(), offset);
+        BatchAppend.encode(ops, total, buf, seg, offset, clock.millis());
         seg.writer().write(offset, buf, 0, total);
         long lsn = written(seg, offset, total);
-        long[] offsets = new long[count];
-        int[] lengths = new int[count];
-        int[] flags = new int[count];
-        byte[][] members = new byte[count][];
-        p = headerLen;
-        for (int i = 0; i < count; i++) {
-            members[i] = ops.key(i);
-            flags[i] = RecordFormat.flags(buf, p);
-            lengths[i] = RecordFormat.recordLength(flags[i], members[i].length, RecordFormat.valueLength(buf, p));
-            offsets[i] = offset + p;
-            p += lengths[i];
-        }
-        // Readers never see half a batch: they repeat a read that overlapped this publication, and
-        // the publication makes every read that can fail before it changes the first entry.
-        fence.open();
-        try {
-            keys.indexBatch(seg, offsets, lengths, flags, members);
-        } finally {
-            fence.close();
-        }
+        batches.publish(ops, seg, offset, buf);
         return lsn;
     }
 
@@ -331,50 +297,11 @@ public final class LogWriter implements GroupCommit.Log {
         return writePos;
     }
 
-    /**
-     * Seals the active segment and opens the next, once every copy into it has finished. Under
-     * {@code ALWAYS} the sealed segment and the new file's name are forced before the write that
-     * needs the new segment goes on; otherwise the next sync, the interval, a merge or close forces
-     * both, and the sealed one's hint follows.
-     */
+    /** Seals the active segment and makes the next one active (see {@link Rollover#next}). Under the write lock. */
     private void rollover() {
-        RolloverEvent event = new RolloverEvent();
-        event.begin();
-        copies.awaitCopied();
-        Segment old = active;
-        old.writer().truncate(writePos);
-        old.writer().sealed();
-        if (syncAlways) {
-            try {
-                old.force(dir.backend());
-            } catch (RuntimeException e) {
-                throw status.fail(e);
-            }
-        }
-        Segment created = table.create(nextId);
-        nextId++;
-        if (syncAlways) {
-            try {
-                dir.force();
-            } catch (RuntimeException e) {
-                throw status.fail(e);
-            }
-        } else {
-            dir.changed();
-            unforced.add(old);
-        }
+        Segment created = rollover.next(active, writePos);
         active = created;
         writePos = created.end();
-        hints.sealed(old);
-        event.end();
-        if (event.shouldCommit()) {
-            event.store = dir.path().toString();
-            event.sealedSegment = old.id();
-            event.sealedBytes = old.end();
-            event.newSegment = created.id();
-            event.forced = syncAlways;
-            event.commit();
-        }
     }
 
     /**
@@ -416,11 +343,7 @@ public final class LogWriter implements GroupCommit.Log {
             inputs.forEach(seg -> chosen.add(seg.id()));
             long oldestKept = all.stream().mapToLong(Segment::id).filter(id -> !chosen.contains(id)).min().orElse(Long.MAX_VALUE);
             int reserve = inputs.size() + 1;
-            long firstOut = nextId;
-            if (firstOut + reserve + 1 > SegmentFiles.MAX_ID) {
-                throw new BitCaskException("segment ids of " + dir + " are exhausted");
-            }
-            nextId += reserve;
+            long firstOut = rollover.reserveIds(reserve);
             rollover();
             return new Seal(inputs, firstOut, reserve, oldestKept, all.size());
         });

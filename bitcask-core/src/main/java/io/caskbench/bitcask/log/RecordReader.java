@@ -6,6 +6,7 @@ import io.caskbench.bitcask.format.KeyHash;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.KeyDir;
 import io.caskbench.bitcask.index.Location;
+import io.caskbench.bitcask.index.SlotTable;
 import io.caskbench.bitcask.index.SpinWait;
 import io.caskbench.bitcask.io.ReaderGate;
 import io.caskbench.bitcask.io.StoreStatus;
@@ -124,7 +125,7 @@ public final class RecordReader {
     private byte[] read(byte[] key, int hash, boolean copy) {
         retry:
         while (true) {
-            KeyDir.Table t = keyDir.table();
+            SlotTable t = keyDir.table();
             for (int i = t.first(hash); ; i = t.next(i)) {
                 long loc = t.location(i);
                 if (loc == 0) {
@@ -166,7 +167,7 @@ public final class RecordReader {
      *
      * @throws BitCaskCorruptionException when the slot points nowhere and did not move
      */
-    private Segment segmentFor(KeyDir.Table t, int i, long loc, int len) {
+    private Segment segmentFor(SlotTable t, int i, long loc, int len) {
         Segment seg = table.of(loc);
         if (seg == null || len <= 0 || len > RecordFormat.MAX_RECORD_LENGTH) {
             if (moved(t, i, loc, len)) {
@@ -185,7 +186,7 @@ public final class RecordReader {
      *
      * @throws BitCaskCorruptionException when a check fails and the slot did not move
      */
-    private int load(KeyDir.Table t, int i, long loc, int len, Segment seg, byte[] buf, byte[] key) {
+    private int load(SlotTable t, int i, long loc, int len, Segment seg, byte[] buf, byte[] key) {
         long offset = Location.offset(loc);
         try {
             seg.reader().read(offset, buf, 0, len);
@@ -226,7 +227,7 @@ public final class RecordReader {
      * True when the slot no longer says what the reader read from it, an update of it is under
      * way, or a newer table replaced it: the reader lost a race and reads again.
      */
-    private boolean moved(KeyDir.Table t, int i, long loc, int len) {
+    private boolean moved(SlotTable t, int i, long loc, int len) {
         return !t.unchanged(i, loc, len) || keyDir.table() != t;
     }
 
@@ -291,7 +292,7 @@ public final class RecordReader {
     }
 
     /** One pass over a block: {@link #LOADED}, {@link #MOVED} or {@link #BLOCK_NOT_DURABLE}. */
-    private int readBlockOnce(KeyDir.Table t, long lo, long hi, boolean withValues, List<byte[]> out) {
+    private int readBlockOnce(SlotTable t, long lo, long hi, boolean withValues, List<byte[]> out) {
         long now = clock.millis();
         int from = t.first((int) lo);
         int homeSpan = t.first((int) (hi - 1)) - from;

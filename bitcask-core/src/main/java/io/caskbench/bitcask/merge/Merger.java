@@ -3,10 +3,7 @@ package io.caskbench.bitcask.merge;
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.MergeResult;
 import io.caskbench.bitcask.MergeScope;
-import io.caskbench.bitcask.format.KeyHash;
-import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.index.KeyDir;
-import io.caskbench.bitcask.index.Location;
 import io.caskbench.bitcask.io.ReaderGate;
 import io.caskbench.bitcask.io.SegmentReader;
 import io.caskbench.bitcask.io.StoreDirectory;
@@ -16,7 +13,6 @@ import io.caskbench.bitcask.log.KeyDirWriter;
 import io.caskbench.bitcask.log.LogWriter;
 import io.caskbench.bitcask.segment.HintWriter;
 import io.caskbench.bitcask.segment.Segment;
-import io.caskbench.bitcask.segment.SegmentScanner;
 import io.caskbench.bitcask.segment.SegmentTable;
 import io.caskbench.bitcask.segment.UnforcedSegments;
 import org.slf4j.Logger;
@@ -32,14 +28,12 @@ import java.util.List;
  * is set by close from any thread.
  *
  * <p>Compaction in four steps: seal the active segment and force every input; copy the live
- * records into outputs; swap the key directory over to the copies; retire the inputs. A failure
+ * records into outputs ({@link MergeCopy}); swap the key directory over to the copies; retire the inputs. A failure
  * before the swap leaves the store as it was; one after it leaves a merged store. Reads and
  * writes go on meanwhile; a write made during the merge always wins over the merged copy, and a
  * deleted key never comes back.
  */
 public final class Merger {
-
-    // Over 400 lines: the four steps and what each does on failure read best as one sequence.
 
     private static final Logger LOG = LoggerFactory.getLogger(Merger.class);
 
@@ -79,7 +73,7 @@ public final class Merger {
     private final List<Path> undeletedInputs = new ArrayList<>();
     /** Why merges are refused until that debris is gone, or null; merging thread, under the merge lock. */
     private String refusal;
-    /** Set once by close; the merging thread stops copying when it sees it. */
+    /** Set once by close, from any thread; the merging thread stops copying when it sees it. */
     private volatile boolean cancelled;
 
     /** A merger of the store whose parts these are. */
@@ -129,11 +123,11 @@ public final class Merger {
         }
         List<Segment> inputs = seal.inputs();
         forceInputs();
-        List<Segment> outputs = new ArrayList<>();
-        List<Long> keptBytes = new ArrayList<>();
-        Relocations moved = new Relocations();
         MergePacer pacer = new MergePacer(foreground, paced);
-        long skipped = copyLiveRecords(seal, outputs, keptBytes, moved, pacer);
+        MergeCopy copy = new MergeCopy(dir, keyDir, segmentSize, seal, new MergeThrottle(bytesPerSecond), pacer,
+                clock.millis(), () -> cancelled, this::openOutput);
+        long skipped = copyLiveRecords(inputs, copy, pacer);
+        List<Segment> outputs = copy.outputs();
         if (skipped > 0) {
             LOG.warn("merge of {} passed over {} corrupt bytes; keys whose newest record lay there now read as absent", dir, skipped);
         }
@@ -143,7 +137,7 @@ public final class Merger {
             discardOutputs(outputs);
             throw status.fail(e);
         }
-        long copied = swap(inputs, outputs, keptBytes, moved);
+        long copied = swap(inputs, outputs, copy.keptBytes(), copy.moved());
         long before = retireInputs(inputs);
         long after = outputs.stream().mapToLong(Segment::dataBytes).sum();
         List<Long> removed = inputs.stream().map(Segment::id).toList();
@@ -169,157 +163,21 @@ public final class Merger {
     }
 
     /**
-     * Copies every record the key directory still points at into new outputs, and the tombstones
-     * that must stay (see {@link ShadowingTombstones}); the outputs are forced, named, opened and
-     * hinted but not yet registered, and {@code keptBytes} holds the bytes of tombstones each one
-     * kept. Returns the corrupt bytes passed over. On failure every output is removed and the
-     * exception thrown.
+     * Runs the copy step (see {@link MergeCopy}) paced by {@code pacer}; returns the corrupt bytes
+     * passed over. On failure every output is removed and the exception thrown.
      */
-    private long copyLiveRecords(LogWriter.Seal seal, List<Segment> outputs, List<Long> keptBytes, Relocations moved,
-                                 MergePacer pacer) {
-        MergeThrottle throttle = new MergeThrottle(bytesPerSecond);
-        long firstOut = seal.firstOutputId();
-        Copy copy = new Copy(firstOut, firstOut + seal.reservedIds(), seal.oldestKeptId(), outputs, keptBytes, moved,
-                throttle, pacer, clock.millis());
-        List<Segment> inputs = seal.inputs();
-        long skipped = 0;
+    private long copyLiveRecords(List<Segment> inputs, MergeCopy copy, MergePacer pacer) {
         pacer.start();
         try {
-            for (int i = 0; i < inputs.size(); i++) {
-                Segment in = inputs.get(i);
-                int index = i;
-                skipped += new SegmentScanner(in.reader(), in.file(), in.end(), in.salt())
-                        .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, len) -> copy.record(index, in, offset, buf, off, len))
-                        .skippedBytes();
-            }
-            copy.tombstones.keepShadowing(inputs, log, keys, copy::keepTombstone);
-            copy.finish();
+            return copy.copyAll(inputs, log, keys);
         } catch (RuntimeException | Error e) {
-            copy.abandon();
-            discardOutputs(outputs);
-            if (e instanceof MergeCancelled) {
+            discardOutputs(copy.outputs());
+            if (e instanceof MergeCopy.Cancelled) {
                 throw new IllegalStateException("BitCask store " + dir + " closed during merge");
             }
             throw e;
         } finally {
             pacer.finish();
-        }
-        return skipped;
-    }
-
-    /** The copying step's state: the output being written and the ids left for more. Merging thread. */
-    private final class Copy {
-        /** Final. */
-        private final long endOfIds;
-        /** Final. */
-        private final List<Segment> outputs;
-        /** Final. */
-        private final Relocations moved;
-        /** Final. */
-        private final MergeThrottle throttle;
-        /** Final. */
-        private final MergePacer pacer;
-        /** The merge's clock reading: records that expired by then are dropped. Final. */
-        private final long now;
-        /** Id of the oldest segment the merge leaves in place: a record older than it may shadow one there. Final. */
-        private final long oldestKept;
-        /** Tombstone bytes kept in each finished output. Final. */
-        private final List<Long> keptBytes;
-        /** Tombstones that may have to stay. Final. */
-        private final ShadowingTombstones tombstones = new ShadowingTombstones();
-        /** Tombstone bytes kept in the output being written. */
-        private long kept;
-        /** The id the next output takes. */
-        private long nextOut;
-        /** The output being written, or null. */
-        private MergeOutput current;
-
-        Copy(long firstOut, long endOfIds, long oldestKept, List<Segment> outputs, List<Long> keptBytes, Relocations moved,
-             MergeThrottle throttle, MergePacer pacer, long now) {
-            this.nextOut = firstOut;
-            this.oldestKept = oldestKept;
-            this.keptBytes = keptBytes;
-            this.endOfIds = endOfIds;
-            this.outputs = outputs;
-            this.moved = moved;
-            this.throttle = throttle;
-            this.pacer = pacer;
-            this.now = now;
-        }
-
-        /**
-         * Copies a record of {@code in}, input {@code index}, if the key directory still points at
-         * it. A tombstone or an expired record hides older records of its key, so it goes only when
-         * no older segment survives the merge; otherwise the tombstone is noted for
-         * {@link ShadowingTombstones} and the expired record copied like a live one.
-         */
-        void record(int index, Segment in, long offset, byte[] buf, int off, int len) {
-            if (cancelled) {
-                throw new MergeCancelled();
-            }
-            boolean olderSurvive = in.id() > oldestKept;
-            int flags = RecordFormat.flags(buf, off);
-            if ((flags & RecordFormat.TOMBSTONE) != 0) {
-                if (olderSurvive) {
-                    tombstones.add(index, offset, len);
-                }
-                return;
-            }
-            long expiresAt = RecordFormat.expiresAt(buf, off);
-            if (expiresAt != 0 && expiresAt <= now && !olderSurvive) {
-                return;
-            }
-            int keyOff = off + RecordFormat.keyOffset(flags);
-            int hash = KeyHash.hash(buf, keyOff, RecordFormat.keyLength(buf, off));
-            long loc = Location.of(in.slot(), offset);
-            if (!keyDir.pointsAt(hash, loc)) {
-                return;
-            }
-            long at = append(buf, off, len);
-            moved.add(hash, loc, outputs.size(), at, len);
-        }
-
-        /** Copies a tombstone that must stay; it counts as live in its output, where no key points at it. */
-        void keepTombstone(Segment in, long offset, byte[] buf, int len) {
-            if (cancelled) {
-                throw new MergeCancelled();
-            }
-            append(buf, 0, len);
-            kept += len;
-        }
-
-        /** Appends a record to the output being written, starting a new one when it is full; returns its offset. */
-        private long append(byte[] buf, int off, int len) {
-            if (current == null || !current.fits(len)) {
-                finish();
-                if (nextOut >= endOfIds) {
-                    throw new BitCaskException("merge of " + dir + " needs more output segments than reserved");
-                }
-                current = MergeOutput.create(dir.backend(), dir.path(), nextOut++, SegmentTable.newSalt(),
-                        Math.max(segmentSize, (long) RecordFormat.FILE_HEADER_SIZE + len));
-            }
-            long at = current.append(buf, off, len);
-            throttle.copied(len);
-            pacer.copied();
-            return at;
-        }
-
-        /** Finishes the output being written, if any. */
-        void finish() {
-            if (current != null) {
-                MergeOutput done = current;
-                current = null;
-                outputs.add(openOutput(done));
-                keptBytes.add(kept);
-                kept = 0;
-            }
-        }
-
-        /** Removes the temporary file of the output being written, if any. */
-        void abandon() {
-            if (current != null) {
-                current.discardTemporary();
-            }
         }
     }
 
@@ -459,14 +317,5 @@ public final class Merger {
             }
         }
         return before;
-    }
-
-    /** Thrown inside the copy when close cancels the merge; never escapes {@link #copyLiveRecords}. */
-    private static final class MergeCancelled extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        MergeCancelled() {
-            super(null, null, false, false);
-        }
     }
 }

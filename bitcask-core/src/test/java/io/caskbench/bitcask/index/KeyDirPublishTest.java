@@ -177,7 +177,7 @@ class KeyDirPublishTest {
         for (Rec rec : log) {
             newest.put(rec.key(), rec); // the log is in order, so the last one stays
         }
-        KeyDir.Table t = kd.table();
+        SlotTable t = kd.table();
         Set<Long> current = new HashSet<>();
         Set<Integer> keysSeen = new HashSet<>();
         for (int i = 0; i < t.capacity(); i++) {

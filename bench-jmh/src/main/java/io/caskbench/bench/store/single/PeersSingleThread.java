@@ -1,8 +1,9 @@
 package io.caskbench.bench.store.single;
 
-import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.fixture.KeysInStore;
-import org.openjdk.jmh.annotations.Param;
+import io.caskbench.bench.store.fixture.StoreParam;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Setup;
 
 /**
  * Why: the question every user asks, how fast is BitCask compared with what I would use instead. Every
@@ -20,13 +21,9 @@ import org.openjdk.jmh.annotations.Param;
  */
 public class PeersSingleThread extends SingleThreadWorkload {
 
-    /**
-     * The store; by default every one that runs on JDK 17. BITCASK_MEMORY_SEGMENT (JDK 22+) runs only when
-     * named, as JMH fixes its defaults when the benchmarks are compiled. Read by the fixtures through
-     * {@code BenchmarkParams}.
-     */
-    @Param({"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP", "MAPDB", "H2_MVSTORE",
-        "MAPDB_TX", "H2_MVSTORE_COMMIT", "LMDB_RENEW_100", "LMDB_TXN_REUSED",
-        "CONCURRENT_HASH_MAP", "IN_MEMORY_REFERENCE", "HARNESS"})
-    public StoreKind store;
+    /** Declares the {@code store} parameter, by default every store at every setting ({@link StoreParam.Every}). */
+    @Setup(Level.Trial)
+    public void stores(StoreParam.Every stores) {
+        // Nothing to set up: taking the state is what gives this benchmark the parameter.
+    }
 }

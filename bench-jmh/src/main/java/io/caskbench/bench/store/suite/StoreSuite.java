@@ -3,6 +3,7 @@ package io.caskbench.bench.store.suite;
 import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.fixture.FootprintProfiler;
 import io.caskbench.bench.store.fixture.PutRounds;
+import io.caskbench.bench.store.fixture.StoreParam;
 import io.caskbench.bench.store.single.PeersSingleThread;
 import io.caskbench.bitcask.Backend;
 import java.util.Arrays;
@@ -38,10 +39,16 @@ public final class StoreSuite extends PeerSuite {
     /** Every BitCask backend this JVM has, as {@code store} parameter values. */
     static final String[] BITCASK = Arrays.stream(BACKENDS).map(b -> "BITCASK_" + b).toArray(String[]::new);
 
-    /** Every store at its main settings, the heap map, the in-memory reference and the harness. */
-    static final String[] STORES = names(StoreKind.BITCASK_MAPPED, StoreKind.BITCASK_FILE_CHANNEL, StoreKind.ROCKSDB,
-            StoreKind.LMDB, StoreKind.CHRONICLE_MAP, StoreKind.MAPDB, StoreKind.H2_MVSTORE,
-            StoreKind.CONCURRENT_HASH_MAP, StoreKind.IN_MEMORY_REFERENCE, StoreKind.HARNESS);
+    /** The peers' settings other than their main one: a commit per put, LMDB's read transactions. */
+    static final List<String> OTHER_SETTINGS = List.of(names(StoreKind.MAPDB_TX, StoreKind.H2_MVSTORE_COMMIT,
+            StoreKind.LMDB_RENEW_100, StoreKind.LMDB_TXN_REUSED));
+
+    /**
+     * Every store at its main settings, the heap map, the in-memory reference and the harness: the
+     * benchmarks' default stores ({@link StoreParam.Every}) but the other settings.
+     */
+    static final String[] STORES = StoreParam.defaults(StoreParam.Every.class).stream()
+            .filter(s -> !OTHER_SETTINGS.contains(s)).toArray(String[]::new);
 
     /** Key count of every measuring profile's single-thread rows: the point the targets are stated at. */
     static final String POINT = "1000000";

@@ -1,8 +1,7 @@
 package io.caskbench.bench.store.suite;
 
-import io.caskbench.bench.store.adapter.StoreKind;
+import io.caskbench.bench.store.fixture.StoreParam;
 import io.caskbench.bench.store.sustained.SustainedPut;
-import java.util.Arrays;
 import java.util.List;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -24,9 +23,8 @@ public final class SustainedSuite extends PeerSuite {
     /** Seconds of a row in the quick profile: a check of the shape, short of the kernel's write-back. */
     static final int QUICK_SECONDS = 5;
 
-    /** Every store of the default run but the in-memory reference. */
-    static final String[] STORES = Arrays.stream(StoreSuite.STORES)
-            .filter(s -> !s.equals(StoreKind.IN_MEMORY_REFERENCE.name())).toArray(String[]::new);
+    /** Every store of the default run but the in-memory reference: {@link SustainedPut}'s default stores. */
+    static final String[] STORES = StoreParam.defaults(StoreParam.MainSettings.class).toArray(String[]::new);
 
     /** Creates the suite; {@link java.util.ServiceLoader} calls this. */
     public SustainedSuite() {

@@ -1,12 +1,11 @@
 package io.caskbench.bench.store.sustained;
 
-import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.fixture.DecimalWorkload;
 import io.caskbench.bench.store.fixture.KeysInStore;
+import io.caskbench.bench.store.fixture.StoreParam;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -31,14 +30,11 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Thread)
 public class SustainedPut extends DecimalWorkload {
 
-    /**
-     * The store; by default every one of the store suite's main rows but the in-memory reference, which
-     * keeps every overwritten record and would fill the heap when the keys are replaced round after round
-     * for a minute. Read by the fixtures through {@code BenchmarkParams}.
-     */
-    @Param({"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP", "MAPDB", "H2_MVSTORE",
-        "CONCURRENT_HASH_MAP", "HARNESS"})
-    public StoreKind store;
+    /** Declares the {@code store} parameter, by default each store at its main setting, the heap map and the harness ({@link StoreParam.MainSettings}). */
+    @Setup(Level.Trial)
+    public void stores(StoreParam.MainSettings stores) {
+        // Nothing to set up: taking the state is what gives this benchmark the parameter.
+    }
 
     /** The puts of one iteration, which JMH reports per second of the iteration as the result {@code puts}. */
     @State(Scope.Thread)

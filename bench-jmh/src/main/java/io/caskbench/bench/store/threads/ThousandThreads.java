@@ -1,15 +1,17 @@
 package io.caskbench.bench.store.threads;
 
-import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.fixture.DecimalWorkload;
 import io.caskbench.bench.store.fixture.FilledStore;
 import io.caskbench.bench.store.fixture.Gang;
 import io.caskbench.bench.store.fixture.PutRounds;
+import io.caskbench.bench.store.fixture.StoreParam;
 import io.caskbench.bench.store.single.PeersSingleThread;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
@@ -43,15 +45,11 @@ public class ThousandThreads extends DecimalWorkload {
     /** Operations per invocation at the published shape. */
     public static final int OPS = Gang.THREADS * OPS_PER_THREAD;
 
-    /**
-     * The store; by default every one that runs on JDK 17. BITCASK_MEMORY_SEGMENT (JDK 22+) runs only when
-     * named, as JMH fixes its defaults when the benchmarks are compiled. Read by the fixtures through
-     * {@code BenchmarkParams}.
-     */
-    @Param({"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP", "MAPDB", "H2_MVSTORE",
-        "MAPDB_TX", "H2_MVSTORE_COMMIT", "LMDB_RENEW_100", "LMDB_TXN_REUSED",
-        "CONCURRENT_HASH_MAP", "IN_MEMORY_REFERENCE", "HARNESS"})
-    public StoreKind store;
+    /** Declares the {@code store} parameter, by default every store at every setting ({@link StoreParam.Every}). */
+    @Setup(Level.Trial)
+    public void stores(StoreParam.Every stores) {
+        // Nothing to set up: taking the state is what gives this benchmark the parameter.
+    }
 
     /**
      * Operations per thread per invocation: {@value #OPS_PER_THREAD} is the published shape; the smoke run

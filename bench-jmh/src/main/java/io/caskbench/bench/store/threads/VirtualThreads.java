@@ -1,14 +1,16 @@
 package io.caskbench.bench.store.threads;
 
-import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.fixture.DecimalWorkload;
 import io.caskbench.bench.store.fixture.FilledStore;
 import io.caskbench.bench.store.fixture.PutRounds;
 import io.caskbench.bench.store.fixture.Reads;
+import io.caskbench.bench.store.fixture.StoreParam;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
@@ -29,13 +31,11 @@ public class VirtualThreads extends DecimalWorkload {
     /** Operations per invocation, shared by the threads. */
     static final int OPS = 1_000_000;
 
-    /**
-     * The store: BitCask's backends on every JDK, and the peers whose libraries run on virtual threads.
-     * Read by the fixtures through {@code BenchmarkParams}.
-     */
-    @Param({"BITCASK_MAPPED", "BITCASK_FILE_CHANNEL", "ROCKSDB", "LMDB", "CHRONICLE_MAP", "MAPDB", "H2_MVSTORE",
-        "CONCURRENT_HASH_MAP", "HARNESS"})
-    public StoreKind store;
+    /** Declares the {@code store} parameter, by default each store at its main setting, the heap map and the harness ({@link StoreParam.MainSettings}). */
+    @Setup(Level.Trial)
+    public void stores(StoreParam.MainSettings stores) {
+        // Nothing to set up: taking the state is what gives this benchmark the parameter.
+    }
 
     /** Virtual threads per invocation; 1,000,000 operations must divide by it. Read by {@link VirtualGang}. */
     @Param({"1000", "100000"})

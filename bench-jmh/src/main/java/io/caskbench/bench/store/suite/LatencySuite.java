@@ -1,7 +1,6 @@
 package io.caskbench.bench.store.suite;
 
 import io.caskbench.bench.ResultRow;
-import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.openloop.OpenLoopProfiler;
 import io.caskbench.bench.store.latency.MergeLatency;
@@ -9,7 +8,6 @@ import io.caskbench.bench.store.latency.MergeTailOpenLoop;
 import io.caskbench.bench.store.latency.MixedTail;
 import io.caskbench.bench.store.latency.MixedTailOpenLoop;
 import io.caskbench.report.LatencyTables;
-import io.caskbench.report.ResultFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -54,11 +52,6 @@ public final class LatencySuite implements Suite {
     public String description() {
         return "BitCask's latency percentiles, open-loop at fixed arrival rates: 64 threads mixing gets and puts, "
                 + "and gets beside a back-to-back merge";
-    }
-
-    @Override
-    public ChainedOptionsBuilder options(Profile profile) {
-        return runs(profile).get(0);
     }
 
     /**
@@ -113,14 +106,9 @@ public final class LatencySuite implements Suite {
         };
     }
 
-    @Override
-    public void beforeRuns(Path results) {
-        RunCommand.record(results, name());
-    }
-
     /** bench-report's latency comparison of the JSON this run just wrote. */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(LatencyTables.render(ResultFile.read(results.resolve(name() + ".json")).results()).text());
+        return Optional.of(LatencyTables.render(readResults(results)).text());
     }
 }

@@ -1,10 +1,8 @@
 package io.caskbench.bench.store.suite;
 
-import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.store.overwrite.OverwriteProfiler;
 import io.caskbench.bench.store.sustained.SustainedOverwrite;
-import java.nio.file.Path;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -53,10 +51,5 @@ public final class OverwriteSuite implements Suite {
                     .param("valueSize", "100").param("rate", "0");
             case FULL -> options.timeout(TimeValue.minutes(45));
         };
-    }
-
-    @Override
-    public void beforeRuns(Path results) {
-        RunCommand.record(results, name());
     }
 }

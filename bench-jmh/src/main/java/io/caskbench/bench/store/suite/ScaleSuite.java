@@ -1,18 +1,15 @@
 package io.caskbench.bench.store.suite;
 
 import io.caskbench.bench.ResultRow;
-import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.open.OpenBench;
 import io.caskbench.bench.store.single.PeersSingleThread;
-import io.caskbench.report.ResultFile;
 import io.caskbench.report.ScaleTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * The {@code scale} suite: how each store's cost grows with the number of keys. Its comparison gives every
@@ -82,12 +79,7 @@ public final class ScaleSuite implements Suite {
         for (String keyCount : keys) {
             runs.add(StoreSuite.rounds(stores(profile, "put"), keyCount));
         }
-        // As in the targets suite: a GC between single-shot opens, so one open's garbage is not collected
-        // inside the next.
-        ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))
-                .shouldFailOnError(smoke).shouldDoGC(true).param("keyCount", smoke ? SMOKE_KEYS : OPEN_KEYS);
-        runs.add(smoke ? open.warmupIterations(0).measurementIterations(1)
-                : open.forks(StoreSuite.forks(profile)).warmupIterations(2));
+        runs.add(StoreSuite.openTime(profile, smoke ? SMOKE_KEYS : OPEN_KEYS));
         return runs;
     }
 
@@ -97,14 +89,9 @@ public final class ScaleSuite implements Suite {
                 .param("prefilled", "true");
     }
 
-    @Override
-    public void beforeRuns(Path results) {
-        RunCommand.record(results, name());
-    }
-
     /** bench-report's scale comparison of the JSON this run just wrote. */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(ScaleTables.render(ResultFile.read(results.resolve(name() + ".json")).results()).text());
+        return Optional.of(ScaleTables.render(readResults(results)).text());
     }
 }

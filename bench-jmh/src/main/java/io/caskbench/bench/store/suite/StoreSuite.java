@@ -1,10 +1,13 @@
 package io.caskbench.bench.store.suite;
 
+import io.caskbench.bench.open.OpenBench;
 import io.caskbench.bench.store.adapter.StoreKind;
 import io.caskbench.bench.store.fixture.FootprintProfiler;
+import io.caskbench.bench.store.fixture.Gang;
 import io.caskbench.bench.store.fixture.PutRounds;
 import io.caskbench.bench.store.fixture.StoreParam;
 import io.caskbench.bench.store.single.PeersSingleThread;
+import io.caskbench.bench.store.threads.ThousandThreads;
 import io.caskbench.bitcask.Backend;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -140,6 +143,29 @@ public final class StoreSuite extends PeerSuite {
      */
     static ChainedOptionsBuilder rounds(ChainedOptionsBuilder puts, String keyCount) {
         return puts.param("keyCount", keyCount).operationsPerInvocation(Integer.parseInt(keyCount));
+    }
+
+    /**
+     * {@link ThousandThreads}'s {@code method} at {@code opsPerThread} operations per thread on
+     * {@code keyCount} keys, 100-byte values in random order, JMH's operations per invocation set to match.
+     */
+    static ChainedOptionsBuilder thousandThreads(ChainedOptionsBuilder base, String method, String keyCount,
+            int opsPerThread) {
+        return base.include(pattern(ThousandThreads.class) + method + "$").param("keyCount", keyCount)
+                .param("valueSize", "100").param("order", "RANDOM").param("opsPerThread", String.valueOf(opsPerThread))
+                .operationsPerInvocation(Gang.THREADS * opsPerThread);
+    }
+
+    /**
+     * Open time ({@link OpenBench}) at {@code keyCounts}, with a GC between single-shot opens so that one
+     * open's garbage is not collected inside the next: the profile's forks and two warm-up opens.
+     */
+    static ChainedOptionsBuilder openTime(Profile profile, String... keyCounts) {
+        boolean smoke = profile == Profile.SMOKE;
+        ChainedOptionsBuilder open = new OptionsBuilder().include(pattern(OpenBench.class))
+                .shouldFailOnError(smoke).shouldDoGC(true).param("keyCount", keyCounts);
+        return smoke ? open.warmupIterations(0).measurementIterations(1)
+                : open.forks(forks(profile)).warmupIterations(2);
     }
 
     /** The stores of {@code a}, then those of {@code b} not already in {@code a}. */

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * The {@code targets} suite: every measurement BitCask's performance targets are stated in, in one run, at
@@ -81,9 +80,7 @@ public final class TargetsSuite extends PeerSuite {
         int gangOps = smoke ? 1 : ThousandThreads.OPS_PER_THREAD;
         for (String method : new String[] {"get", "put"}) {
             // Each invocation is 100k operations: one warm-up iteration is enough.
-            runs.add(base(profile).include(StoreSuite.pattern(ThousandThreads.class) + method + "$").param("keyCount", keys)
-                    .param("valueSize", "100").param("order", "RANDOM").param("store", THREADED)
-                    .param("opsPerThread", String.valueOf(gangOps)).operationsPerInvocation(Gang.THREADS * gangOps)
+            runs.add(StoreSuite.thousandThreads(base(profile), method, keys[0], gangOps).param("store", THREADED)
                     .warmupIterations(smoke ? 0 : 1));
         }
         runs.add(base(profile).include(StoreSuite.pattern(WriteFloor.class)).param("valueSize", "100"));
@@ -92,10 +89,7 @@ public final class TargetsSuite extends PeerSuite {
         runs.add(base(profile).include(StoreSuite.pattern(GroupCommit.class) + "gang$")
                 .param("opsPerThread", String.valueOf(commitOps))
                 .operationsPerInvocation(Gang.THREADS * commitOps));
-        ChainedOptionsBuilder open = new OptionsBuilder().include(StoreSuite.pattern(OpenBench.class))
-                .shouldFailOnError(smoke).shouldDoGC(true).param("keyCount", keys);
-        runs.add(smoke ? open.warmupIterations(0).measurementIterations(1)
-                : open.forks(StoreSuite.forks(profile)).warmupIterations(2));
+        runs.add(StoreSuite.openTime(profile, keys));
         return runs;
     }
 }

@@ -79,9 +79,6 @@ public final class ThreadsSuite extends PeerSuite {
         if (profile == Profile.QUICK) {
             base.measurementIterations(QUICK_ITERATIONS);
         }
-        return base.include(StoreSuite.pattern(ThousandThreads.class) + method + "$")
-                .param("valueSize", "100").param("order", "RANDOM").param("keyCount", keys)
-                .param("opsPerThread", String.valueOf(opsPerThread))
-                .operationsPerInvocation(Gang.THREADS * opsPerThread);
+        return StoreSuite.thousandThreads(base, method, keys, opsPerThread);
     }
 }

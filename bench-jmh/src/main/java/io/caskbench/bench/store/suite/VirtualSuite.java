@@ -9,7 +9,6 @@ import io.caskbench.bench.store.threads.GroupCommit;
 import io.caskbench.bench.store.threads.ThousandThreads;
 import io.caskbench.bench.store.threads.VirtualThreads;
 import io.caskbench.bench.store.threads.VirtualThreadsAlways;
-import io.caskbench.report.ResultFile;
 import io.caskbench.report.VirtualTables;
 import java.nio.file.Path;
 import java.util.List;
@@ -118,6 +117,6 @@ public final class VirtualSuite extends PeerSuite {
     /** bench-report's virtual-thread table of the JSON this run just wrote. */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(VirtualTables.render(ResultFile.read(results.resolve(name() + ".json")).results()).text());
+        return Optional.of(VirtualTables.render(readResults(results)).text());
     }
 }

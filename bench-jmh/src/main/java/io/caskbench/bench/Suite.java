@@ -1,5 +1,7 @@
 package io.caskbench.bench;
 
+import io.caskbench.report.input.JmhResult;
+import io.caskbench.report.input.ResultFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -33,8 +35,13 @@ public interface Suite {
     /**
      * JMH options for this suite under the given profile: includes, parameters, forks and
      * iterations. The caller adds the result file, its format and any pass-through arguments.
+     *
+     * <p>A suite implements this or {@link #runs}, each defined by the other: a suite of one run implements
+     * this, and a suite of several implements {@link #runs}, whose first run this then is.
      */
-    ChainedOptionsBuilder options(Profile profile);
+    default ChainedOptionsBuilder options(Profile profile) {
+        return runs(profile).get(0);
+    }
 
     /**
      * The JMH runs that make up this suite under the given profile. A suite whose benchmarks need
@@ -54,8 +61,12 @@ public interface Suite {
         return Optional.empty();
     }
 
-    /** Called before the suite's runs start, e.g. to clear files an earlier run left. Nothing by default. */
+    /**
+     * Called before the suite's runs start: records the command that reproduces them ({@link RunCommand}),
+     * for the generated docs. A suite that also clears files an earlier run left overrides this and calls it.
+     */
     default void beforeRuns(Path results) {
+        RunCommand.record(results, name());
     }
 
     /**
@@ -68,5 +79,10 @@ public interface Suite {
      */
     default Optional<String> comparison(List<ResultRow> rows, Path results) {
         return Optional.empty();
+    }
+
+    /** The results of this suite's finished run: the JSON it wrote to {@code results}, as bench-report reads it. */
+    default List<JmhResult> readResults(Path results) {
+        return ResultFile.read(results.resolve(name() + ".json")).results();
     }
 }

@@ -41,9 +41,9 @@ class BenchmarksJarIT {
     void listingsCoverEverySuite() throws Exception {
         Run list = java(List.of(), "-l");
         assertThat(list.code()).isZero();
-        assertThat(list.output()).contains("Benchmarks:", "io.caskbench.bench.store.PeersSingleThread.get",
+        assertThat(list.output()).contains("Benchmarks:", "io.caskbench.bench.store.single.PeersSingleThread.get",
                 "io.caskbench.bench.files.ops.FileCopy.copy", "io.caskbench.bench.open.OpenBench",
-                "io.caskbench.bench.store.GroupCommit.gang");
+                "io.caskbench.bench.store.threads.GroupCommit.gang");
 
         Run withParams = java(List.of(), "-lp", "FileCopy");
         assertThat(withParams.code()).isZero();

@@ -54,7 +54,7 @@ class InterruptIT {
             assertThat(output).containsPattern("interrupted after \\d+ of \\d+ runs; partial results in "
                     + java.util.regex.Pattern.quote(run.toString()));
             assertThat(RunFolders.partial(run)).hasValueSatisfying(line -> assertThat(line).startsWith("interrupted after"));
-            assertThat(Files.readString(run.resolve("store.json"))).contains("\"benchmark\" : \"io.caskbench.bench.store.PeersSingleThread.get\"");
+            assertThat(Files.readString(run.resolve("store.json"))).contains("\"benchmark\" : \"io.caskbench.bench.store.single.PeersSingleThread.get\"");
             assertThat(RunFolders.latest(results)).contains(run);
             assertThat(run.resolve("index.html")).content().contains("partial run");
             assertThat(run.resolve("store-comparison.txt")).as("a partial suite gets no comparison").doesNotExist();

@@ -3,7 +3,7 @@ package io.caskbench.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
-import io.caskbench.bench.store.StoreSuite;
+import io.caskbench.bench.store.suite.StoreSuite;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;

@@ -86,9 +86,9 @@ class RunSettingsTest {
     void includesMatchOneSuitePatternAndEveryFilter() {
         List<String> combined = Includes.intersect(List.of("\\.PeersSingleThread\\.", "\\.SeedWorkload\\."),
                 List.of("get", "Peers"));
-        assertThat(matchesAny(combined, "io.caskbench.bench.store.PeersSingleThread.get")).isTrue();
-        assertThat(matchesAny(combined, "io.caskbench.bench.store.PeersSingleThread.put")).isFalse();
-        assertThat(matchesAny(combined, "io.caskbench.bench.store.SeedWorkload.singleGet")).isFalse();
+        assertThat(matchesAny(combined, "io.caskbench.bench.store.single.PeersSingleThread.get")).isTrue();
+        assertThat(matchesAny(combined, "io.caskbench.bench.store.single.PeersSingleThread.put")).isFalse();
+        assertThat(matchesAny(combined, "io.caskbench.bench.store.threads.SeedWorkload.singleGet")).isFalse();
         assertThat(Includes.intersect(List.of(), List.of())).containsExactly(".*");
     }
 

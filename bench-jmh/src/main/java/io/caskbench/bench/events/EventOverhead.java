@@ -1,8 +1,8 @@
 package io.caskbench.bench.events;
 
-import io.caskbench.bench.store.StoreBenchmark;
-import io.caskbench.bench.store.StoreDirs;
 import io.caskbench.bench.store.adapter.StoreKind;
+import io.caskbench.bench.store.fixture.StoreBenchmark;
+import io.caskbench.bench.store.fixture.StoreDirs;
 import io.caskbench.bench.store.workload.Workload;
 import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCask;

@@ -1,9 +1,7 @@
 package io.caskbench.bench.events;
 
 import io.caskbench.bench.ResultRow;
-import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
-import io.caskbench.report.input.ResultFile;
 import io.caskbench.report.table.EventOverheadTables;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,14 +52,9 @@ public final class EventsSuite implements Suite {
         };
     }
 
-    @Override
-    public void beforeRuns(Path results) {
-        RunCommand.record(results, name());
-    }
-
     /** bench-report's overhead table of the JSON this run just wrote. */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(EventOverheadTables.render(ResultFile.read(results.resolve(name() + ".json")).results()).text());
+        return Optional.of(EventOverheadTables.render(readResults(results)).text());
     }
 }

@@ -1,7 +1,6 @@
 package io.caskbench.bench.files;
 
 import io.caskbench.bench.ResultRow;
-import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.files.fixture.CacheMode;
 import io.caskbench.bench.files.ops.BatchedFileOperation;
@@ -11,7 +10,6 @@ import io.caskbench.bench.files.ops.FileDelete;
 import io.caskbench.bench.files.ops.FileLink;
 import io.caskbench.bench.files.ops.FileMove;
 import io.caskbench.bench.files.ops.FileWrite;
-import io.caskbench.report.input.ResultFile;
 import io.caskbench.report.table.FilesTables;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,19 +60,13 @@ public final class FilesSuite implements Suite {
                 + "random chunk reads, mmap vs streams, and NIO file operations.";
     }
 
-    /** Records the command that produces these results, for the generated docs. */
-    @Override
-    public void beforeRuns(Path results) {
-        RunCommand.record(results, name());
-    }
-
     /**
      * bench-report's files comparison of the JSON this run just wrote: the mapped reader against the
      * others per setting, and every cold row against its warm twin.
      */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(FilesTables.render(ResultFile.read(results.resolve(name() + ".json")).results()).text());
+        return Optional.of(FilesTables.render(readResults(results)).text());
     }
 
     /**

@@ -1,11 +1,16 @@
 package io.caskbench.bench.open;
 
-import io.caskbench.bench.store.StoreDirs;
 import io.caskbench.bench.store.adapter.StoreKind;
+import io.caskbench.bench.store.fixture.StoreDirs;
 import io.caskbench.bench.store.workload.Workload;
 import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,12 +24,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Why: open time is what a service pays on every restart. Hint files exist so that open does not

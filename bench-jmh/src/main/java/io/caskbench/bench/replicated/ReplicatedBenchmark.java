@@ -1,6 +1,6 @@
 package io.caskbench.bench.replicated;
 
-import io.caskbench.bench.store.StoreDirs;
+import io.caskbench.bench.store.fixture.StoreDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;

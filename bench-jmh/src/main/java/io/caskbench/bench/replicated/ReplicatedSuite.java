@@ -1,10 +1,8 @@
 package io.caskbench.bench.replicated;
 
 import io.caskbench.bench.ResultRow;
-import io.caskbench.bench.RunCommand;
 import io.caskbench.bench.Suite;
 import io.caskbench.bench.openloop.OpenLoopProfiler;
-import io.caskbench.report.input.ResultFile;
 import io.caskbench.report.table.ReplicatedTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,11 +42,6 @@ public final class ReplicatedSuite implements Suite {
                 + "single-node store, at 1, 8 and 64 clients: throughput and open-loop percentiles";
     }
 
-    @Override
-    public ChainedOptionsBuilder options(Profile profile) {
-        return runs(profile).get(0);
-    }
-
     /** A throughput run per client count, then the open-loop run; the smoke profile runs 8 clients only. */
     @Override
     public List<ChainedOptionsBuilder> runs(Profile profile) {
@@ -84,14 +77,9 @@ public final class ReplicatedSuite implements Suite {
         };
     }
 
-    @Override
-    public void beforeRuns(Path results) {
-        RunCommand.record(results, name());
-    }
-
     /** bench-report's replicated tables of the JSON this run just wrote. */
     @Override
     public Optional<String> comparison(List<ResultRow> rows, Path results) {
-        return Optional.of(ReplicatedTables.render(ResultFile.read(results.resolve(name() + ".json")).results()).text());
+        return Optional.of(ReplicatedTables.render(readResults(results)).text());
     }
 }

@@ -3,7 +3,7 @@ package io.caskbench.bench.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caskbench.bench.Suite;
-import io.caskbench.bench.store.SmokeRun;
+import io.caskbench.bench.store.suite.SmokeRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.caskbench.bench.replicated;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caskbench.bench.store.SmokeRun;
+import io.caskbench.bench.store.suite.SmokeRun;
 import io.caskbench.report.table.ReplicatedTables;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,9 @@ package io.caskbench.report.cli;
 import static io.caskbench.report.testing.SampleRuns.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caskbench.report.input.JmhResult;
 import io.caskbench.report.input.Machine;
+import io.caskbench.report.input.Metric;
 import io.caskbench.report.input.ResultFile;
 import io.caskbench.report.input.RunFolders;
 import io.caskbench.report.rule.Comparison;
@@ -13,6 +15,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,6 +66,19 @@ class CompareTest {
         assertThat(row(c, "c_mmap").change()).isEqualTo(Comparison.Change.UNCERTAIN);
         assertThat(row(c, "legacyScan").change()).isEqualTo(Comparison.Change.REMOVED);
         assertThat(row(c, "{backend=FILE_CHANNEL}").change()).isEqualTo(Comparison.Change.ADDED);
+    }
+
+    @Test
+    void aBenchmarkMovedToAnotherPackageIsComparedWithItself() {
+        Comparison c = Comparison.of(
+                List.of(JmhResult.of("io.caskbench.bench.store.GroupCommit.gang", "thrpt", Map.of("sync", "NONE"),
+                        Metric.of(100, 1, "ops/s"))),
+                List.of(JmhResult.of("io.caskbench.bench.store.threads.GroupCommit.gang", "thrpt", Map.of("sync", "NONE"),
+                        Metric.of(100, 1, "ops/s"))));
+        assertThat(c.rows()).singleElement().satisfies(r -> {
+            assertThat(r.key()).isEqualTo("GroupCommit.gang [thrpt] {sync=NONE}");
+            assertThat(r.change()).isEqualTo(Comparison.Change.UNCHANGED);
+        });
     }
 
     @Test

@@ -76,10 +76,13 @@ public record JmhResult(
                 .collect(Collectors.joining(", "));
     }
 
-    /** Identity of this result across runs: benchmark, mode and parameters. */
+    /**
+     * Identity of this result across runs: class and method, mode and parameters. The package is
+     * left out, so a benchmark moved to another package is still compared with its earlier runs.
+     */
     @JsonIgnore
     public String key() {
-        return benchmark + " [" + mode + "]" + (params.isEmpty() ? "" : " {" + paramsLabel() + "}");
+        return shortName() + " [" + mode + "]" + (params.isEmpty() ? "" : " {" + paramsLabel() + "}");
     }
 
     /** Whether a larger score is better: true for throughput, false for the time-per-operation modes. */

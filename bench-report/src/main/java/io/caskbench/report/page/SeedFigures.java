@@ -35,7 +35,8 @@ public final class SeedFigures {
      * Which of our rows stands for a seed experiment.
      *
      * @param suite suite name the row must come from (optional: any suite)
-     * @param benchmark regex found in the fully qualified benchmark name
+     * @param benchmark regex found in the fully qualified benchmark name; written as the regex {@code \.Class\.method$}
+     *     so that a benchmark moved to another package still matches
      * @param params parameter name to regex its value must match; a name ending in {@code ?} is
      *     optional (checked only when the row has that parameter)
      * @param ourOpsPerSeedOp how many of our operations make one of the seed's (800 when the seed timed

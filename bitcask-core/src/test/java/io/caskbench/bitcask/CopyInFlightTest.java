@@ -21,10 +21,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * A put copies its record after it lets go of the write lock, so one put can be held in the middle
- * of its copy while others go on. A later put must not count as durable under {@code ALWAYS} until
- * the earlier range is written and forced too, and a delete, a batch, a merge and close must wait
- * for the copy before they go on.
+ * A write group's leader can be held in the middle of its write, as a descheduled thread or a
+ * throttled {@code pwrite} is. A later put must not count as durable under {@code ALWAYS} until
+ * the earlier record is written and forced too, a put on a virtual thread must park while it
+ * waits, and a later put, a delete, a batch, a merge and close must wait for the write before
+ * they go on.
  */
 class CopyInFlightTest {
 
@@ -151,15 +152,18 @@ class CopyInFlightTest {
         try {
             db.put("gone", value(10, 3));
             CompletableFuture<Void> early = heldPut(db, hold, "early", value(4000, 1));
-            db.put("beside", value(50, 4)); // a put goes on beside the copy
+            // A put queues behind the write in flight, for the next group.
+            CompletableFuture<Void> beside = CompletableFuture.runAsync(() -> db.put("beside", value(50, 4)), threads);
             CompletableFuture<Boolean> delete = CompletableFuture.supplyAsync(() -> db.delete("gone"), threads);
             CompletableFuture<Void> batch = CompletableFuture.runAsync(() -> db.write(new WriteBatch().put("b1", value(5, 5))), threads);
             CompletableFuture<Void> merge = CompletableFuture.runAsync(db::merge, threads);
+            assertStillWaiting(beside, "a put waits for the write in flight");
             assertStillWaiting(delete, "a delete waits for the copy");
             assertStillWaiting(batch, "a batch waits for the copy");
             assertStillWaiting(merge, "a merge waits for the copy");
             hold.release.countDown();
             early.get(60, TimeUnit.SECONDS);
+            beside.get(60, TimeUnit.SECONDS);
             assertThat(delete.get(60, TimeUnit.SECONDS)).isTrue();
             batch.get(60, TimeUnit.SECONDS);
             merge.get(60, TimeUnit.SECONDS);

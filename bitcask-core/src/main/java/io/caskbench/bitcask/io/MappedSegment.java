@@ -126,6 +126,12 @@ final class MappedSegment extends FileSegment {
         mapping.get(position, dst, off, len);
     }
 
+    /** No: a write is a copy into the mapping, and joining records first would copy them twice. */
+    @Override
+    public boolean writesBySystemCall() {
+        return false;
+    }
+
     @Override
     public void write(long position, byte[] src, int off, int len) {
         ensureOpen();

@@ -1,8 +1,8 @@
 package io.caskbench.bitcask.io;
 
 /**
- * Threading: {@link #write} from any number of threads at once, each into its own range (puts copy
- * into the ranges they reserved); every other call by the log writer with no write under way;
+ * Threading: {@link #write} from any number of threads at once, each into its own range; every
+ * other call by the log writer with no write under way;
  * readers go through {@link SegmentReader}.
  *
  * <p>The write side of one segment file. Readers may read ranges that were written before they
@@ -17,6 +17,15 @@ public interface SegmentWriter extends SegmentReader {
      *         bytes before {@code position} are untouched
      */
     void write(long position, byte[] src, int off, int len);
+
+    /**
+     * Whether each write is a system call (a positional write into the file): then the log joins
+     * records that are ready together into one write. A segment that copies into a mapping says
+     * no, and takes one copy per record. True by default.
+     */
+    default boolean writesBySystemCall() {
+        return true;
+    }
 
     /** Forces everything written so far to the storage device. */
     void force();

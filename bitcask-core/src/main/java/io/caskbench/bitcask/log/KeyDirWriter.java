@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * Threading: {@link #publish} (or {@link #abandon}) on any putting thread, after the put's range
- * was counted by {@link WriteProtocol#reserve} and its record written; {@link #ensureRoomForKeys}
+ * was counted by {@link WriteProtocol#countPut} and its record written; {@link #ensureRoomForKeys}
  * inside either way into the {@link WriteProtocol}, while puts may still publish (they only count);
  * everything else inside {@link WriteProtocol#exclusive} (or on recovery's thread, before any other
  * thread sees the store).
@@ -171,7 +171,7 @@ public final class KeyDirWriter {
     /**
      * Points the key directory at a put's record just written, beside other puts: the newest record
      * in the log wins, whichever publishes first, and the other becomes dead. Any thread, once after
-     * {@link WriteProtocol#reserve}, without the lock; {@link WriteProtocol#exclusive} waits for it.
+     * {@link WriteProtocol#countPut}, without the lock; {@link WriteProtocol#exclusive} waits for it.
      */
     public void publish(Segment seg, long offset, int len, byte[] key, int hash) {
         try {
@@ -189,7 +189,7 @@ public final class KeyDirWriter {
     }
 
     /**
-     * Ends what {@link WriteProtocol#reserve} counted for a put whose copy failed: its record was counted
+     * Ends what {@link WriteProtocol#countPut} counted for a put whose copy failed: its record was counted
      * live and never written, so it is dead. Any thread, instead of {@link #publish}.
      */
     public void abandon(Segment seg, int len) {

@@ -21,29 +21,32 @@ import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 
 /**
- * Threading: any thread calls it; reservations, rollover and every change of the active segment
- * are made under the write lock; a put copies its record and publishes it after it releases the
- * lock; {@code active} and the written end are read anywhere without a lock.
+ * Threading: any thread calls it; every write into the log, rollover and every change of the
+ * active segment are made under the write lock; a put publishes its record after the lock;
+ * {@code active} and the written end are read anywhere without a lock.
  *
  * <p>The one writer of the log: it owns the active segment, appends records and batches to it,
- * and rolls over to a new segment when it is full. A put encodes and checksums its record before
- * it takes the lock; under the lock it only checks for room and reserves its range (with a
- * rollover when the segment is full, which first waits for the copies into the old segment and,
- * under {@code ALWAYS}, forces it). After the lock it seals the record to its offset, copies it
- * into its range ({@code pwrite} or a copy into the mapping) beside other puts, and points the
- * key directory at it. The key directory takes concurrent publications by compare-and-set,
- * toward the record later in the log only, so of two puts of one key the later reservation wins
- * whichever copies or publishes first. Deletes (which read the directory before they write),
- * batches (whose keys must all appear at once) and every other exclusive change take the lock,
- * wait until the puts already past it have copied and published, and then write under the lock.
+ * and rolls over to a new segment when it is full. A put encodes and checksums its record in its
+ * own thread's buffer and joins a {@link WriteGroup}: one of the puts queued, the leader, takes
+ * the lock once for all of them, reserves their ranges one after another (rolling over where the
+ * segment is full, which under {@code ALWAYS} first forces the old one), seals each record to its
+ * offset and writes them: on a backend whose write is a system call, joined into one positional
+ * write per segment; on a mapping, one copy each, in order. It then lets go of the lock, hands
+ * the lead to the next put waiting, and wakes its group; each put points the key directory at its
+ * own record. The key directory takes concurrent publications by compare-and-set, toward the
+ * record later in the log only, so of two puts of one key the later record wins whichever
+ * publishes first. Deletes (which read the directory before they write), batches (whose keys must
+ * all appear at once) and every other exclusive change take the lock, wait until the puts already
+ * written have published, and then write under the lock.
  *
- * <p>Copies finish out of order, so {@link Reservations} keeps the written end: a force counts
- * only bytes before it, and a segment's end moves only with it. A {@code kill -9} in the middle
- * of copies can leave a hole (a reserved range never written, or written in part) in front of a
- * put that returned; recovery steps over it (see {@code SegmentScanner}).
+ * <p>{@link Reservations} keeps the written end, which a force counts and a segment's end follows.
+ * A write that fails leaves a hole (a range reserved and not written, or written in part) that
+ * the records after it step over; a {@code kill -9} in the middle of a group's write leaves a torn
+ * tail, since no put of the group has returned. Recovery steps over either (see
+ * {@code SegmentScanner}).
  *
- * <p>Every change takes the lock through {@link WriteProtocol}: a put by its way in for puts, all
- * else by the exclusive one.
+ * <p>Every change takes the lock through {@link WriteProtocol}: a write group's leader by its way
+ * in for groups, all else by the exclusive one.
  */
 public final class LogWriter implements GroupCommit.Log {
 
@@ -84,6 +87,8 @@ public final class LogWriter implements GroupCommit.Log {
     private long reservedLsn;
     /** Ranges still being copied, and the written end; final, safe everywhere. */
     private final Reservations copies = new Reservations(0);
+    /** The puts waiting for a leader to write them; final, safe everywhere. */
+    private final WriteGroup group;
 
     /**
      * A merge's reservation: what it merges, the ids its outputs may take, the id of the oldest
@@ -133,6 +138,7 @@ public final class LogWriter implements GroupCommit.Log {
         this.active = active;
         this.writePos = active == null ? 0 : active.end();
         this.nextId = nextId;
+        this.group = new WriteGroup(protocol, this::writeGroup);
     }
 
     /** {@code now + ttlMillis}, saturated: a far-future expiry is the end of time, never an early one. */
@@ -164,8 +170,8 @@ public final class LogWriter implements GroupCommit.Log {
 
     /**
      * Appends a put of {@code value} under {@code key}, expiring after {@code ttlMillis} unless 0;
-     * returns its LSN. The record is encoded before the lock, copied and published to the key
-     * directory after it, so the lock covers only the room check and the reservation.
+     * returns its LSN. The record is encoded before the put joins its write group; a leader writes
+     * it with the rest of its group, and the put publishes it to the key directory once woken.
      */
     public long put(byte[] key, byte[] value, long ttlMillis) {
         int flags = ttlMillis > 0 ? RecordFormat.EXPIRES : 0;
@@ -174,37 +180,118 @@ public final class LogWriter implements GroupCommit.Log {
         int len = RecordFormat.recordLength(flags, key.length, value.length);
         byte[] buf = Scratch.of(Scratch.WRITE, len);
         RecordFormat.encode(buf, 0, clock.millis(), flags, expiresAt, key, value);
-        Reservations.Range range = protocol.reserve(() -> reserveRange(len));
-        Segment seg = range.segment;
-        long offset = range.end - len;
-        try {
-            RecordFormat.seal(buf, 0, seg.salt(), offset);
-            seg.writer().write(offset, buf, 0, len);
-        } catch (RuntimeException | Error e) {
-            copies.done(range); // a hole now, which recovery steps over; the ranges after it go on
-            keys.abandon(seg, len);
-            throw e;
-        }
-        copies.done(range);
-        keys.publish(seg, offset, len, key, hash); // ends what reserve() counted, even when it throws
-        return range.lsn;
+        WriteGroup.Member me = new WriteGroup.Member(buf, len);
+        group.join(me);
+        me.throwIfFailed();
+        keys.publish(me.segment, me.offset, len, key, hash); // ends what the leader counted, even when it throws
+        return me.lsn;
     }
 
     /**
-     * A put's step under the lock: room in the key directory, then its range in the active segment,
-     * counted live until its publication finds a later record of the key.
+     * A write group's leader, under the write lock: room in the key directory for the group (else
+     * for its first member only, the rest going to the next leader), then each record's range, a
+     * rollover where the segment is full, and one write per run of records in one segment.
      */
-    private Reservations.Range reserveRange(int len) {
-        status.ensureWritable();
-        keys.ensureRoomForKeys(1);
-        long offset = reserve(len);
-        Segment seg = active;
-        writePos = offset + len;
-        reservedLsn += len;
-        seg.addLive(len);
-        return copies.add(seg, writePos, reservedLsn);
+    private WriteGroup.Member writeGroup(WriteGroup.Member first, WriteGroup.Member last) {
+        int count = 1;
+        for (WriteGroup.Member m = first; m != last; m = m.newer) {
+            count++;
+        }
+        try {
+            status.ensureWritable();
+        } catch (RuntimeException | Error e) {
+            for (WriteGroup.Member m = first; m != last.newer; m = m.newer) {
+                m.failure = e;
+            }
+            return last;
+        }
+        try {
+            keys.ensureRoomForKeys(count);
+        } catch (RuntimeException | Error e) {
+            if (count == 1) {
+                first.failure = e;
+                return first;
+            }
+            last = first; // perhaps one more key fits where the whole group does not
+            try {
+                keys.ensureRoomForKeys(1);
+            } catch (RuntimeException | Error again) {
+                first.failure = again;
+                return first;
+            }
+        }
+        WriteGroup.Member runFirst = null;
+        long runStart = 0;
+        for (WriteGroup.Member m = first; ; m = m.newer) {
+            try {
+                status.ensureWritable(); // an earlier member's rollover may have failed the store
+                if (runFirst != null && writePos + m.length > segmentSize) {
+                    writeRun(runFirst, m, runStart);
+                    runFirst = null;
+                }
+                long offset = reserve(m.length);
+                Segment seg = active;
+                writePos = offset + m.length;
+                reservedLsn += m.length;
+                seg.addLive(m.length);
+                protocol.countPut();
+                RecordFormat.seal(m.record, 0, seg.salt(), offset);
+                m.placed(seg, offset, reservedLsn);
+                if (runFirst == null) {
+                    runFirst = m;
+                    runStart = offset;
+                }
+            } catch (RuntimeException | Error e) {
+                m.failure = e;
+            }
+            if (m == last) {
+                break;
+            }
+        }
+        if (runFirst != null) {
+            writeRun(runFirst, last.newer, runStart);
+        }
+        return last;
     }
 
+    /**
+     * Writes the placed records from {@code runFirst} up to {@code end} (not included), which lie
+     * one after another from {@code runStart} to the write position of the active segment: one
+     * write of them joined when each write is a system call, else one copy each. Then moves the
+     * written end past them. A failed write fails its members and leaves a hole that recovery
+     * steps over.
+     */
+    private void writeRun(WriteGroup.Member runFirst, WriteGroup.Member end, long runStart) {
+        Segment seg = runFirst.segment;
+        int runLength = (int) (writePos - runStart);
+        WriteGroup.Member m = runFirst;
+        try {
+            if (runFirst.newer == end || !seg.writer().writesBySystemCall()) {
+                for (; m != end; m = m.newer) {
+                    if (m.failure == null) {
+                        seg.writer().write(m.offset, m.record, 0, m.length);
+                    }
+                }
+            } else {
+                byte[] joined = writeBuffer(runLength);
+                for (WriteGroup.Member r = runFirst; r != end; r = r.newer) {
+                    if (r.failure == null) {
+                        System.arraycopy(r.record, 0, joined, (int) (r.offset - runStart), r.length);
+                    }
+                }
+                seg.writer().write(runStart, joined, 0, runLength);
+                m = end;
+            }
+        } catch (RuntimeException | Error e) {
+            for (; m != end; m = m.newer) {
+                if (m.failure == null) {
+                    m.failure = e;
+                    keys.abandon(seg, m.length);
+                }
+            }
+        }
+        copies.done(copies.add(seg, writePos, reservedLsn));
+    }
     /**
      * Appends a tombstone when {@code key} has a value. Returns the LSN to wait for (0 for none),
      * with {@link #REMOVED} set when a live value was removed.

@@ -11,9 +11,9 @@ import java.util.ArrayDeque;
  * ranges; {@link #written} anywhere. The queue is guarded by {@code this}.
  *
  * <p>The ranges of the log that writes have reserved and not yet finished copying, in log order,
- * and the log's written end: the count of bytes before which every range is finished. A put
- * reserves its range under the lock and copies its record outside it, so copies finish out of
- * order; the written end moves only past a run of finished ranges. It alone is what a force may
+ * and the log's written end: the count of bytes before which every range is finished. The log
+ * writer reserves and writes its ranges under its lock; the written end moves only past a run of
+ * finished ranges, so it would stay right if copies ever finished out of order. It alone is what a force may
  * count as covered, and it moves each segment's end, so a force, a hint or a merge never counts a
  * range whose bytes may still be on their way.
  *

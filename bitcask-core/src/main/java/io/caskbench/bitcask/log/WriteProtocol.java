@@ -7,20 +7,20 @@ import java.util.function.Supplier;
 
 /**
  * Threading: any thread, through the two ways in; {@link #published} from any putting thread;
- * {@link #publishing} and {@link #awaitPublished} only inside a way in, under the lock.
+ * {@link #countPut}, {@link #publishing} and {@link #awaitPublished} only inside a way in, under
+ * the lock.
  *
  * <p>The write protocol: the writers' lock and the count of puts still publishing, with the only
- * two ways in. A put's way ({@link #reserve}) runs its reservation under the lock and counts the put
- * as publishing; the put then copies its record and publishes it without the lock, and ends its
- * count with {@link #published} whether that succeeds or fails. An exclusive change's way
+ * two ways in. A write group's way ({@link #lead}) runs its leader's step under the lock; the step
+ * counts each put it writes as publishing ({@link #countPut}), and each of those puts publishes
+ * its record after the leader has let go of the lock and woken it, and ends its count with
+ * {@link #published} whether that succeeds or fails. An exclusive change's way
  * ({@link #exclusive}) takes the lock, waits until no put is left publishing (the lock stops new
  * ones; those it waits for need no lock, only a core), and runs the change with the log and the key
  * directory to itself: deletes, batches, a merge's seal and swap, a snapshot, close.
  *
- * <p>The lock barges (a running thread that releases it may take it again at once). With far more
- * threads than cores that is what keeps throughput up: the thread holding a core does many puts per
- * time slice. A queue that hands each put to a combiner thread instead costs a context switch per
- * put; measured with 1000 threads on 2 cores it ran 20x slower than this lock.
+ * <p>The lock barges (a running thread that releases it may take it again at once), so an
+ * exclusive change is not queued behind every group waiting to be written.
  */
 public final class WriteProtocol {
 
@@ -39,22 +39,25 @@ public final class WriteProtocol {
     }
 
     /**
-     * A put's way in: runs {@code step} (its room check and reservation) under the lock and returns
-     * its result; when it returns normally the put counts as publishing, and the caller must end the
-     * count with {@link #published} once, after its publication or its failure.
+     * A write group's way in: runs {@code step} (the leader's write of its group) under the lock and
+     * returns its result. The step counts with {@link #countPut} each put whose count its own thread
+     * must end with {@link #published}; it does not wait for puts still publishing.
      */
-    public <T> T reserve(Supplier<T> step) {
+    public <T> T lead(Supplier<T> step) {
         lock.lock();
         try {
-            T reserved = step.get();
-            reservedPuts++;
-            return reserved;
+            return step.get();
         } finally {
             lock.unlock();
         }
     }
 
-    /** Ends the count of one put that {@link #reserve} counted. Any thread, once per put. */
+    /** Counts one put as publishing; inside {@link #lead}, once for each put it placed. */
+    void countPut() {
+        reservedPuts++;
+    }
+
+    /** Ends the count of one put that {@link #countPut} counted. Any thread, once per put. */
     public void published() {
         publishedPuts.increment();
     }

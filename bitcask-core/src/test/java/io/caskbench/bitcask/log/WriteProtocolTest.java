@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The write protocol's two ways in: an exclusive change never runs while a put is publishing, a
- * put's count ends however its step or its publication ends, and puts reserve one at a time.
+ * step that throws counts nothing, and write groups' leaders take the lock one at a time.
  */
 class WriteProtocolTest {
 
@@ -33,7 +33,8 @@ class WriteProtocolTest {
     void anExclusiveChangeWaitsForEveryPutPublishing() throws Exception {
         WriteProtocol protocol = new WriteProtocol();
         AtomicBoolean publishing = new AtomicBoolean();
-        protocol.reserve(() -> {
+        protocol.lead(() -> {
+            protocol.countPut();
             publishing.set(true);
             return null;
         });
@@ -46,9 +47,9 @@ class WriteProtocolTest {
     }
 
     @Test
-    void aStepThatThrowsCountsNoPut() {
+    void aStepThatThrowsCountsNoPutAndLetsGoOfTheLock() {
         WriteProtocol protocol = new WriteProtocol();
-        assertThatThrownBy(() -> protocol.reserve(() -> {
+        assertThatThrownBy(() -> protocol.lead(() -> {
             throw new IllegalStateException("no room");
         })).isInstanceOf(IllegalStateException.class);
         assertThat(protocol.exclusive(protocol::publishing)).isZero(); // and it returns at once
@@ -56,7 +57,7 @@ class WriteProtocolTest {
 
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void putsReserveOneAtATime() throws Exception {
+    void leadersWriteOneAtATime() throws Exception {
         WriteProtocol protocol = new WriteProtocol();
         AtomicBoolean inside = new AtomicBoolean();
         AtomicBoolean overlapped = new AtomicBoolean();
@@ -64,7 +65,8 @@ class WriteProtocolTest {
         for (int t = 0; t < puts.length; t++) {
             puts[t] = CompletableFuture.runAsync(() -> {
                 for (int i = 0; i < 2000; i++) {
-                    protocol.reserve(() -> {
+                    protocol.lead(() -> {
+                        protocol.countPut();
                         overlapped.compareAndSet(false, !inside.compareAndSet(false, true));
                         inside.set(false);
                         return null;

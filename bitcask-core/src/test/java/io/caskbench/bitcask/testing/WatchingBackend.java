@@ -44,6 +44,8 @@ public final class WatchingBackend implements SegmentBackend {
      * throttled {@code pwrite} is held.
      */
     public volatile Consumer<String> midWrite;
+    /** Calls of a segment writer's write, a write held in two halves counted once. */
+    public final AtomicLong writeCalls = new AtomicLong();
     /** Names of the files whose writer was closed. */
     public final Set<String> closedWriters = ConcurrentHashMap.newKeySet();
 
@@ -112,6 +114,7 @@ public final class WatchingBackend implements SegmentBackend {
 
         @Override
         public void write(long position, byte[] src, int off, int len) {
+            writeCalls.incrementAndGet();
             Consumer<String> mid = midWrite;
             if (mid != null && len > 1) {
                 int half = len / 2;
@@ -122,6 +125,11 @@ public final class WatchingBackend implements SegmentBackend {
                 w.write(position, src, off, len);
             }
             written.computeIfAbsent(name, n -> new AtomicLong()).accumulateAndGet(position + len, Math::max);
+        }
+
+        @Override
+        public boolean writesBySystemCall() {
+            return w.writesBySystemCall();
         }
 
         @Override

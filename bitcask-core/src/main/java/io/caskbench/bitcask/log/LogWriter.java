@@ -234,8 +234,8 @@ public final class LogWriter implements GroupCommit.Log {
                 writePos = offset + m.length;
                 reservedLsn += m.length;
                 seg.addLive(m.length);
-                protocol.countPut();
                 RecordFormat.seal(m.record, 0, seg.salt(), offset);
+                protocol.countPut(); // with nothing left to throw before the place
                 m.placed(seg, offset, reservedLsn);
                 if (runFirst == null) {
                     runFirst = m;
@@ -292,6 +292,7 @@ public final class LogWriter implements GroupCommit.Log {
         }
         copies.done(copies.add(seg, writePos, reservedLsn));
     }
+
     /**
      * Appends a tombstone when {@code key} has a value. Returns the LSN to wait for (0 for none),
      * with {@link #REMOVED} set when a live value was removed.

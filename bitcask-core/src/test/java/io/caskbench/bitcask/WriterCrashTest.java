@@ -24,9 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * {@code kill -9} of a child JVM in which many writer threads copy their records at once, so the
- * kill lands in the middle of copies and leaves holes (ranges reserved and never, or only partly,
- * written) in front of puts that returned. After a reopen every acknowledged operation of every
+ * {@code kill -9} of a child JVM in which many writer threads put records at once, some writes
+ * stopping halfway, so the kill lands in the middle of a write and leaves a range reserved and
+ * never, or only partly, written. After a reopen every acknowledged operation of every
  * writer is there with its exact bytes, each writer's one operation in flight is there entirely or
  * not at all, and no key holds bytes nobody wrote. Runs per backend and policy:
  * {@code -Dcaskbench.crashRuns=N} for more.

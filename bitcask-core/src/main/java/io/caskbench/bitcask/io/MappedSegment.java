@@ -53,6 +53,11 @@ final class MappedSegment extends FileSegment {
     private volatile long readable;
     /** Guards the growth of the file ahead of the writes. */
     private final Object allocation = new Object();
+    /**
+     * Set while a writer grows the file ahead of the writes, before they need it: the others copy on
+     * into what is allocated instead of queueing on {@code allocation}. Any writing thread.
+     */
+    private final AtomicBoolean growing = new AtomicBoolean();
     /** End of the highest write; raised by compare-and-set after a copy, read by whoever forces (acquire). */
     private long written;
     /**
@@ -106,6 +111,18 @@ final class MappedSegment extends FileSegment {
         }
     }
 
+    /** Allocates at least up to {@code end} (at most the capacity), a chunk at a time. */
+    private void grow(long end) {
+        synchronized (allocation) {
+            if (end > readable) {
+                long target = Math.min(capacity, Math.max(end, readable + ALLOCATION_CHUNK));
+                allocate(readable, target);
+                resized.set(true);
+                readable = target;
+            }
+        }
+    }
+
     private void allocate(long from, long to) {
         long pos = from;
         while (pos < to) {
@@ -140,13 +157,12 @@ final class MappedSegment extends FileSegment {
             throw new BitCaskException("write past the mapped capacity of " + file + ": " + end);
         }
         if (end > readable) {
-            synchronized (allocation) {
-                if (end > readable) {
-                    long target = Math.min(capacity, Math.max(end, readable + ALLOCATION_CHUNK));
-                    allocate(readable, target);
-                    resized.set(true);
-                    readable = target;
-                }
+            grow(end);
+        } else if (end > readable - ALLOCATION_CHUNK / 2 && readable < capacity && growing.compareAndSet(false, true)) {
+            try {
+                grow(end + ALLOCATION_CHUNK / 2); // one writer grows ahead; the others copy on
+            } finally {
+                growing.set(false);
             }
         }
         mapping.put(position, src, off, len);

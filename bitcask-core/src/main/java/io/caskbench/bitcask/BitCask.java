@@ -441,7 +441,10 @@ public final class BitCask implements AutoCloseable {
         return counters.snapshot(commit.forces(), commit.forceNanos(), status.refusedWrites());
     }
 
-    /** Forces everything written so far to the storage device. */
+    /**
+     * Forces every write that returned before this call to the storage device, whatever other puts
+     * are still copying: it waits for the copies reserved before the call, not for later ones.
+     */
     public void sync() {
         status.ensureOpen();
         if (!status.readOnly()) {
@@ -462,9 +465,19 @@ public final class BitCask implements AutoCloseable {
      * stay, see the package documentation) into new, compact segments with hint files, swaps them in
      * atomically and deletes the old files. Reads and writes go on meanwhile; a write made during the
      * merge always wins over the merged copy, and a deleted key never comes back. Only one merge runs
-     * at a time; a second caller waits for the first.
+     * at a time; a second caller waits for the first. A merge is a durability barrier whatever it
+     * selects: once it returns, every write that returned before it was called is forced.
      */
     public MergeResult merge(MergeScope scope) {
+        return merge(scope, true);
+    }
+
+    /**
+     * A merge; with {@code barrier}, one that selects nothing still forces every write that returned
+     * before it, as a merge that copies does when it seals and forces its inputs. The automatic merge
+     * is no barrier: nobody waits on it, and a check that finds nothing would force on every tick.
+     */
+    private MergeResult merge(MergeScope scope, boolean barrier) {
         Objects.requireNonNull(scope, "scope");
         status.ensureWritable();
         mergeLock.lock();
@@ -482,8 +495,12 @@ public final class BitCask implements AutoCloseable {
             MergeRecording.done(event, name, r);
             if (r != null) {
                 counters.merged(System.nanoTime() - started, Math.max(0, r.bytesReclaimed()), r.bytesRead());
+                return r;
             }
-            return r != null ? r : MergeResult.nothing();
+            if (barrier) {
+                commit.syncAll();
+            }
+            return MergeResult.nothing();
         } finally {
             mergeLock.unlock();
         }
@@ -644,7 +661,7 @@ public final class BitCask implements AutoCloseable {
     private void autoMerge() {
         BitCaskStats s = stats();
         if (mergePolicy.due(s.deadBytes(), s.deadRatio(), s.segmentCount())) {
-            MergeResult r = merge();
+            MergeResult r = merge(MergeScope.SELECTED, false);
             if (r.inputsSelected() == 0) {
                 return; // the dead bytes are spread too thin for the selection: nothing worth a merge yet
             }

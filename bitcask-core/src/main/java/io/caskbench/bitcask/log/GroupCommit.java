@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  * been written by then (never a range still being copied, nor one after it); the others park until a force covers their records. After its force
  * the leader wakes only the waiters it covered, plus one that it did not, to lead the next force.
  * A lock's queue would instead wake waiters one by one, and waking every waiter after each force
- * costs 1000 context switches per force with 1000 writers. It sees the log through the two
+ * costs 1000 context switches per force with 1000 writers. It sees the log through the
  * methods of {@link Log}.
  */
 public final class GroupCommit {
@@ -52,6 +52,12 @@ public final class GroupCommit {
     public interface Log {
         /** Bytes written so far with none still being copied before them: all that a force may cover. */
         long appended();
+
+        /**
+         * Bytes reserved so far, copies still under way included: every write that returned lies
+         * before this count, so a barrier that covers it covers them all.
+         */
+        long reserved();
 
         /** Forces every record appended so far; returns the appended count that read before the force began. */
         long forceAppended();
@@ -92,9 +98,13 @@ public final class GroupCommit {
         return forceNanos.sum();
     }
 
-    /** Forces everything appended so far. */
+    /**
+     * Forces every write that returned before the call: waits for the copies reserved before it
+     * (not for later ones), then forces past them. Counting only what is appended would stop at the
+     * first copy still under way, and a write that returned behind it would stay unforced.
+     */
     public void syncAll() {
-        syncTo(log.appended());
+        syncTo(log.reserved());
     }
 
     /**

@@ -147,6 +147,12 @@ public final class LogWriter implements GroupCommit.Log {
         return copies.written();
     }
 
+    /** Bytes reserved so far: every write that returned lies before them, copies under way included. */
+    @Override
+    public long reserved() {
+        return copies.reserved();
+    }
+
     /** Id of the active segment, 0 when read-only. */
     @Override
     public long activeSegmentId() {

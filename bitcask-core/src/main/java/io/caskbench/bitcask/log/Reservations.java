@@ -11,7 +11,7 @@ import java.util.ArrayDeque;
  * ranges; {@link #written} anywhere. The queue is guarded by {@code this}.
  *
  * <p>The ranges of the log that writes have reserved and not yet finished copying, in log order,
- * and the log's written end: the count of bytes before which every range is finished. A put
+ * the log's reserved end (what every write that returned lies before), and its written end: the count of bytes before which every range is finished. A put
  * reserves its range under the lock and copies its record outside it, so copies finish out of
  * order; the written end moves only past a run of finished ranges. It alone is what a force may
  * count as covered, and it moves each segment's end, so a force, a hint or a merge never counts a
@@ -28,6 +28,8 @@ final class Reservations {
     private boolean awaited;
     /** Log bytes before which every range is written; rises under {@code this}, read anywhere. */
     private volatile long written;
+    /** Log bytes reserved so far, the end of the newest range; rises under {@code this}, read anywhere. */
+    private volatile long reserved;
 
     /** One reserved range: its segment, where it ends there, and the log count at its end. */
     static final class Range {
@@ -50,6 +52,7 @@ final class Reservations {
     /** Ranges of a log whose first {@code written} bytes are already written. */
     Reservations(long written) {
         this.written = written;
+        this.reserved = written;
     }
 
     /** Bytes of the log before which every reserved range is written: what a force may count. */
@@ -57,10 +60,19 @@ final class Reservations {
         return written;
     }
 
+    /**
+     * Bytes of the log reserved so far: every write that returned lies before this count, whether
+     * or not the copies before it are finished. What a barrier ({@code sync()}, a merge) must cover.
+     */
+    long reserved() {
+        return reserved;
+    }
+
     /** Reserves the range that ends at {@code end} in {@code segment} and at {@code lsn} in the log. */
     synchronized Range add(Segment segment, long end, long lsn) {
         Range r = new Range(segment, end, lsn);
         pending.addLast(r);
+        reserved = lsn;
         return r;
     }
 

@@ -51,6 +51,29 @@ class GroupCommitTest {
         assertThat(commit.forces()).isEqualTo(1);
     }
 
+    /**
+     * A write that returned behind a copy still under way lies past the appended count: syncAll
+     * must wait for that copy and force past it, even when the appended count is already durable.
+     */
+    @Test
+    void syncAllWaitsForTheCopiesReservedBeforeItAndForcesPastThem() throws Exception {
+        log.appended.set(10);
+        commit.syncAll();
+        log.copying.set(30); // reserved up to 40; a copy before 40 is still under way
+        Caller sync = new Caller("sync", -1, commit::syncAll);
+        callers.add(sync);
+        sync.thread.start();
+        awaitRunning(sync);
+        assertThat(log.forces).as("no force while the reserved copies are under way").hasSize(1);
+
+        log.copying.set(0);
+        log.appended.set(40);
+
+        sync.awaitSuccess();
+        assertThat(log.forces).hasSize(2);
+        assertThat(log.durable.get()).as("covered once syncAll returned").isEqualTo(40);
+    }
+
     @Test
     void callersQueuedBehindALeaderAreCoveredByItsForceAndForceNothingThemselves() throws Exception {
         Caller leader = startHeldInItsForce("leader");
@@ -159,6 +182,15 @@ class GroupCommitTest {
         return c;
     }
 
+    /**
+     * Gives {@code c}, which waits for copies by yielding rather than parking, time to go wrong,
+     * and checks it has not returned.
+     */
+    private static void awaitRunning(Caller c) throws InterruptedException {
+        Thread.sleep(100);
+        assertThat(c.done.getCount()).as("%s returned while copies before it were under way", c.name).isEqualTo(1);
+    }
+
     /** Waits until {@code c} parks: queued behind a leader, or waiting for close's force. */
     private static void awaitParked(Caller c) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
@@ -180,6 +212,8 @@ class GroupCommitTest {
     /** A log whose appended count the test sets, and whose next force it may hold open or fail. */
     private static final class FakeLog implements GroupCommit.Log {
         final AtomicLong appended = new AtomicLong();
+        /** Bytes reserved beyond {@code appended}: copies the test leaves under way. */
+        final AtomicLong copying = new AtomicLong();
         /** The forces that ended, failed ones included, in order. */
         final List<Force> forces = new CopyOnWriteArrayList<>();
         /** The count covered by the forces that succeeded, highest so far. */
@@ -204,6 +238,11 @@ class GroupCommitTest {
         @Override
         public long appended() {
             return appended.get();
+        }
+
+        @Override
+        public long reserved() {
+            return appended.get() + copying.get();
         }
 
         @Override
@@ -242,11 +281,15 @@ class GroupCommitTest {
         final CountDownLatch done = new CountDownLatch(1);
 
         Caller(String name, long lsn) {
+            this(name, lsn, () -> commit.syncTo(lsn));
+        }
+
+        Caller(String name, long lsn, Runnable sync) {
             this.name = name;
             this.lsn = lsn;
             this.thread = new Thread(() -> {
                 try {
-                    commit.syncTo(lsn);
+                    sync.run();
                     returnedAfterCovering.set(status.closed() ? lsn : log.durable.get());
                 } catch (Throwable t) {
                     failure.set(t);

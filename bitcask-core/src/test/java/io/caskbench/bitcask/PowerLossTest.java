@@ -36,7 +36,8 @@ import static org.assertj.core.api.Assertions.fail;
  * segments so that rollovers and merges happen) runs until the power is cut at a random call;
  * the surviving image is then reopened without the wrapper. Under every sync policy the recovered
  * contents must equal the contents after some prefix of the operations, and that prefix must hold
- * every operation acknowledged before the last acknowledged {@code sync()} (under
+ * every operation acknowledged before the last acknowledged {@code sync()} or {@code merge()}, a
+ * barrier whatever it selects (under
  * {@link SyncPolicy#ALWAYS}: every acknowledged operation). The store must also make every file
  * operation through its backend, or the model cannot tell what survives.
  *
@@ -169,7 +170,7 @@ class PowerLossTest {
                     problems.add("op " + i + " " + s + " read " + StoreState.describe(got) + ", not "
                             + StoreState.describe(live.get(s.key())));
                 }
-                if (s.kind() == Step.Kind.SYNC || policy == SyncPolicy.ALWAYS) {
+                if (s.kind() == Step.Kind.SYNC || s.isMerge() || policy == SyncPolicy.ALWAYS) {
                     mustHave = i + 1;
                 }
             }

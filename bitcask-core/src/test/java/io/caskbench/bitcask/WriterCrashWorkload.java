@@ -17,8 +17,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@code k<n>} with {@code n % WRITERS} equal to its number, runs a sequence of puts and deletes
  * derived from the seed and its number, and prints {@code <writer> <op>} after the store
  * acknowledged each. Values run up to 16 KiB, so a {@code kill -9} often lands in the middle of a
- * copy, and one copy in eight stops halfway for a while, as a writer that lost its core does. The
- * parent replays each writer's sequence to know what must be in the store.
+ * copy, and one copy in eight stops halfway for a while, as a writer that lost its core does; one
+ * more thread calls {@code sync()} and merges all the while. The parent replays each writer's
+ * sequence to know what must be in the store.
  */
 final class WriterCrashWorkload {
 
@@ -81,6 +82,18 @@ final class WriterCrashWorkload {
         BitCask db = BitCask.open(dir, options(backend, policy).toBuilder().segmentBackend(slow).build());
         out.println("READY");
         out.flush();
+        // Barriers race the copies: sync(), a selective merge and a full one in turn, as an
+        // operator's maintenance does, so a kill also lands in a merge's copy or seal.
+        Thread barriers = new Thread(() -> {
+            MergeScope[] scopes = {MergeScope.SELECTED, MergeScope.ALL};
+            for (int n = 0; ; n++) {
+                db.sync();
+                db.merge(scopes[n % 2]);
+                LockSupport.parkNanos(2_000_000);
+            }
+        });
+        barriers.setDaemon(true);
+        barriers.start();
         Thread[] writers = new Thread[WRITERS];
         for (int w = 0; w < WRITERS; w++) {
             int writer = w;

@@ -17,8 +17,9 @@ import java.util.function.Predicate;
 
 /**
  * Wraps a real backend and watches its segment files: how far each was written and forced, and
- * how many handles are open; it can refuse to open a file for reading. It overrides only how
- * segments are opened, so every other file operation is the real one.
+ * how many handles are open; it can refuse to open a file for reading, and hold a copy in its
+ * middle. Every other file operation goes to the wrapped backend unchanged, so it can sit in front
+ * of another wrapper (the power-loss model) without bypassing it.
  */
 public final class WatchingBackend implements SegmentBackend {
 
@@ -59,6 +60,51 @@ public final class WatchingBackend implements SegmentBackend {
     /** End of what a completed force of the file named {@code name} covered. */
     public long forcedEnd(String name) {
         return forced.getOrDefault(name, new AtomicLong()).get();
+    }
+
+    @Override
+    public byte[] readFile(Path file) {
+        return delegate.readFile(file);
+    }
+
+    @Override
+    public void writeFile(Path file, byte[] content) {
+        delegate.writeFile(file, content);
+    }
+
+    @Override
+    public long usableSpace(Path dir) {
+        return delegate.usableSpace(dir);
+    }
+
+    @Override
+    public void rename(Path from, Path to) {
+        delegate.rename(from, to);
+    }
+
+    @Override
+    public boolean delete(Path file) {
+        return delegate.delete(file);
+    }
+
+    @Override
+    public void linkOrCopy(Path src, Path dst) {
+        delegate.linkOrCopy(src, dst);
+    }
+
+    @Override
+    public void copyPrefix(SegmentReader src, long length, Path dst) {
+        delegate.copyPrefix(src, length, dst);
+    }
+
+    @Override
+    public void forceFile(Path file) {
+        delegate.forceFile(file);
+    }
+
+    @Override
+    public void forceDirectory(Path dir) {
+        delegate.forceDirectory(dir);
     }
 
     @Override

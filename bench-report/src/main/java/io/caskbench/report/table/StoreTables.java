@@ -158,10 +158,10 @@ public final class StoreTables {
 
     /** What a kill -9 leaves of each store's acknowledged writes, with the reason. */
     private static void crashLegend(Document doc) {
-        Table legend = new Table("store", "survives kill -9", "why");
+        Table legend = new Table("store", "survives kill -9", "why", "its close, timed at the end of each put round");
         StoreCatalog.all().stream().filter(e -> e.role() != StoreCatalog.Role.SENSITIVITY)
-                .forEach(e -> legend.row(e.label(), e.crash(), e.crashDetail()));
-        doc.heading("What a kill -9 of the process leaves of acknowledged writes");
+                .forEach(e -> legend.row(e.label(), e.crash(), e.crashDetail(), e.close()));
+        doc.heading("What a kill -9 of the process leaves of acknowledged writes, and what each close does");
         doc.table(legend);
         doc.line("None of them forces writes to the device per operation except MapDB's commit, so none survives a");
         doc.line("power loss by contract: that is what BitCask's SyncPolicy.ALWAYS is for (the group-commit rows).");
@@ -275,8 +275,9 @@ public final class StoreTables {
         if (!table.isEmpty()) {
             doc.heading("Sensitivity: a peer at another setting of one knob, against its own row");
             doc.table(table);
-            doc.line("LMDB's get renews its read transaction for every get in the main rows (so each get sees every")
-                    .line("earlier put, as every other store's get does); these rows renew it every 100 gets or never.")
+            doc.line("LMDB's get renews its read transaction in the main rows only when a put has committed since")
+                    .line("its last renewal (so each get sees every earlier put, as every other store's get does); these")
+                    .line("rows renew it every 100 gets whatever was written, or never.")
                     .line("RocksDB's and Chronicle Map's 1000-thread puts are rerun with their spin settings changed")
                     .line("before their figures are called a collapse. Faster or slower only outside the interval.");
         }

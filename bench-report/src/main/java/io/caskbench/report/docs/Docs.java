@@ -195,10 +195,24 @@ public final class Docs {
         return out.toString();
     }
 
-    /** {@code 5 (all 42 rows)}, or the count of rows per fork count, with a note when some have too few. */
-    static String forks(List<JmhResult> rows) {
-        Map<Integer, Long> counts = rows.stream().collect(Collectors.groupingBy(JmhResult::forks, TreeMap::new,
-                Collectors.counting()));
+    /**
+     * {@code 5 (all 42 rows)}, or the count of rows per fork count, with a note when some have too few;
+     * counted from the forks that produced data, with the rows where a configured fork left none named.
+     */
+    public static String forks(List<JmhResult> rows) {
+        String counted = forkCounts(rows);
+        List<String> shortRows = rows.stream().filter(JmhResult::shortOfForks)
+                .map(r -> r.shortName() + (r.params().isEmpty() ? "" : " {" + r.paramsLabel() + "}") + ": "
+                        + r.forksCell())
+                .toList();
+        return shortRows.isEmpty() ? counted
+                : counted + "; fewer forks of data than configured (a fork failed; see the run log): "
+                        + String.join("; ", shortRows);
+    }
+
+    private static String forkCounts(List<JmhResult> rows) {
+        Map<Integer, Long> counts = rows.stream().collect(Collectors.groupingBy(JmhResult::measuredForks,
+                TreeMap::new, Collectors.counting()));
         int min = Spread.PUBLISHED_FORKS;
         if (counts.size() == 1) {
             Map.Entry<Integer, Long> only = counts.entrySet().iterator().next();

@@ -56,6 +56,32 @@ public record JmhResult(
         return dot < 0 ? "" : benchmark.substring(0, dot);
     }
 
+    /**
+     * Forks that produced data: the per-fork lists of the primary metric's raw data that hold a value.
+     * A fork that failed leaves none, so this can be below {@link #forks()}, the configured count. A
+     * runner that records no raw data (the C anchors) counts as its configured forks.
+     */
+    @JsonIgnore
+    public int measuredForks() {
+        List<List<Double>> raw = primaryMetric.rawData();
+        if (raw.isEmpty()) {
+            return forks;
+        }
+        return (int) raw.stream().filter(f -> f != null && !f.isEmpty()).count();
+    }
+
+    /** Whether fewer forks produced data than were configured. */
+    @JsonIgnore
+    public boolean shortOfForks() {
+        return measuredForks() < forks;
+    }
+
+    /** The fork count as a table shows it: {@code 3}, or {@code 2 of 3} when a configured fork left no data. */
+    @JsonIgnore
+    public String forksCell() {
+        return shortOfForks() ? measuredForks() + " of " + forks : String.valueOf(measuredForks());
+    }
+
     /** The benchmark method name. */
     @JsonIgnore
     public String methodName() {

@@ -60,7 +60,7 @@ public final class FilesTables {
                 double range = Spread.relativeRange(r);
                 table.row(r.methodName(), StoreRows.paramsWithout(r), Table.score(r.primaryMetric().score()),
                         Table.error(r.primaryMetric().scoreError()), r.primaryMetric().scoreUnit(),
-                        String.valueOf(r.forks()),
+                        r.forksCell(),
                         Double.isNaN(range) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * range) + noisy(r));
             }
             doc.table(table);
@@ -124,7 +124,7 @@ public final class FilesTables {
             Table table = new Table("reader", "time/op", "error", "unit", "forks", "x mapped (95% interval)");
             g.stream().sorted(Comparator.comparingDouble(r -> r.primaryMetric().score())).forEach(r -> table.row(
                     r.methodName(), Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
-                    r.primaryMetric().scoreUnit(), String.valueOf(r.forks()), Spread.of(r, mapped.get()).cell() + noisy(r)));
+                    r.primaryMetric().scoreUnit(), r.forksCell(), Spread.of(r, mapped.get()).cell() + noisy(r)));
             doc.table(table);
             g.stream().filter(r -> !r.methodName().equals(MAPPED))
                     .min(Comparator.comparingDouble(r -> r.primaryMetric().score()))

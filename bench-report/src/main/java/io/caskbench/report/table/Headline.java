@@ -100,6 +100,12 @@ public final class Headline {
         if (notComparable(table, notes, label, ours.get().primaryMetric().score(), group)) {
             return;
         }
+        Optional<String> shortForks = StoreRows.shortOfForks(ours.get(), best.get());
+        if (shortForks.isPresent()) {
+            table.row(label, Table.score(ours.get().primaryMetric().score()), "-", "-", "-", "not judged");
+            notes.add(label + ": not judged, " + shortForks.get() + ".");
+            return;
+        }
         Spread s = Spread.of(ours.get(), best.get());
         table.row(label, Table.score(ours.get().primaryMetric().score()), StoreCatalog.label(StoreRows.store(best.get())),
                 Table.score(best.get().primaryMetric().score()), s.cell(), s.reading(true));

@@ -158,6 +158,16 @@ public final class StoreRows {
                 .max(Comparator.comparingDouble(r -> r.primaryMetric().score()));
     }
 
+    /**
+     * Why a ratio of these rows is not judged, when one of them has fewer forks of data than were
+     * configured (a fork failed): {@code "Chronicle Map has 2 of 3 forks of data"}; empty otherwise.
+     */
+    static Optional<String> shortOfForks(JmhResult... rows) {
+        return java.util.Arrays.stream(rows).filter(JmhResult::shortOfForks).findFirst()
+                .map(r -> StoreCatalog.label(store(r)) + " has " + r.measuredForks() + " of " + r.forks()
+                        + " forks of data");
+    }
+
     /** The labels of the peers ({@link StoreCatalog.Role#PEER}) without a row in a group, in catalog order. */
     static List<String> missingPeers(List<JmhResult> group) {
         return StoreCatalog.all().stream().filter(e -> e.role() == StoreCatalog.Role.PEER)

@@ -199,7 +199,7 @@ public final class StoreTables {
             for (JmhResult r : g) {
                 List<String> cells = new ArrayList<>(List.of(StoreCatalog.label(StoreRows.store(r)),
                         Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
-                        String.valueOf(r.forks()), Spread.of(r, mapped.orElse(null)).cell(),
+                        r.forksCell(), Spread.of(r, mapped.orElse(null)).cell(),
                         Spread.of(r, best.orElse(null)).cell()));
                 cells.addAll(threaded ? List.of(Spread.of(r, rows.singleThreaded(r).orElse(null)).cell())
                         : List.of(bytes(r, HEAP), bytes(r, DISK)));
@@ -207,7 +207,8 @@ public final class StoreTables {
                 table.row(cells);
             }
             doc.table(table);
-            best.ifPresent(b -> doc.line("best peer: " + StoreCatalog.label(StoreRows.store(b))));
+            best.ifPresent(b -> doc.line("best peer: " + StoreCatalog.label(StoreRows.store(b))
+                    + StoreRows.shortOfForks(b).map(why -> " (" + why + ": its ratios are not judged)").orElse("")));
             if (!missingPeers.isEmpty()) {
                 doc.line("x best peer: not comparable, no row of " + String.join(", ", missingPeers)
                         + " at this shape (a best of some peers is not the best peer)");
@@ -267,7 +268,7 @@ public final class StoreTables {
                 Spread s = Spread.of(r, base.orElse(null));
                 table.row(className + "." + r.methodName(), StoreRows.paramsWithout(r, "store"), e.get().label(),
                         Table.score(r.primaryMetric().score()), Table.error(r.primaryMetric().scoreError()),
-                        String.valueOf(r.forks()), base.isPresent() ? s.cell() : "no row of " + e.get().peer(),
+                        r.forksCell(), base.isPresent() ? s.cell() : "no row of " + e.get().peer(),
                         base.isPresent() ? s.verdict(true).words().replace("win", "faster").replace("loss", "slower")
                                 + s.indicativeNote() : "");
             }

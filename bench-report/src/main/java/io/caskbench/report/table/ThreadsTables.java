@@ -99,7 +99,7 @@ public final class ThreadsTables {
             if (cells.stream().allMatch(Optional::isEmpty)) {
                 continue;
             }
-            String forks = cells.stream().flatMap(Optional::stream).map(r -> String.valueOf(r.forks())).distinct()
+            String forks = cells.stream().flatMap(Optional::stream).map(JmhResult::forksCell).distinct()
                     .collect(Collectors.joining(", "));
             stores.row(e.label(), cell(cells.get(0)), cell(cells.get(1)), cell(cells.get(2)), forks, e.crash());
         }
@@ -138,6 +138,12 @@ public final class ThreadsTables {
             // The best of some peers is not the best peer.
             table.row(label, oursCell, "-", "-", "-", "not comparable", oursCrash + " / -");
             notes.add(label + ": not comparable, no row of " + String.join(", ", absent) + " at this shape.");
+            return;
+        }
+        Optional<String> shortForks = StoreRows.shortOfForks(ours.get(), best.get());
+        if (shortForks.isPresent()) {
+            table.row(label, oursCell, "-", "-", "-", "not judged", oursCrash + " / -");
+            notes.add(label + ": not judged, " + shortForks.get() + ".");
             return;
         }
         Spread s = Spread.of(ours.get(), best.get());

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caskbench.report.docs.Docs;
 import io.caskbench.report.docs.PublishedBlocks;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.caskbench.report.testing.SampleRuns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,6 +54,35 @@ class ThreadsTablesTest {
         assertThat(line(text, "| BitCask FILE_CHANNEL |")).contains("| below its label |");
         assertThat(text).contains("BitCask runs with SyncPolicy.NONE and no store here forces per write",
                 Headline.DEFERS, "Reproduce: `" + Headline.THREADS_COMMAND + "`.");
+    }
+
+    /**
+     * A fork that failed leaves no data: the row shows "2 of 3" forks, the block's header names it, and a
+     * verdict that rests on it is not judged (a best peer from fewer forks than configured wins no ratio).
+     */
+    @Test
+    void aBestPeerWithAFailedForkIsNotJudgedAndItsForksAreCountedFromTheData(@TempDir Path tmp) throws Exception {
+        Path run = SampleRuns.copy("sample-run", tmp);
+        Path json = run.resolve("threads.json");
+        ArrayNode results = (ArrayNode) new ObjectMapper().readTree(json.toFile());
+        for (JsonNode r : results) {
+            if (r.get("benchmark").asText().endsWith(".put") && "CHRONICLE_MAP".equals(r.at("/params/store").asText())) {
+                // JMH keeps the configured fork count and leaves out the data of a fork that failed.
+                ArrayNode raw = (ArrayNode) r.at("/primaryMetric/rawData");
+                raw.remove(raw.size() - 1);
+            }
+        }
+        new ObjectMapper().writeValue(json.toFile(), results);
+        Path page = Files.writeString(tmp.resolve("README.md"), SampleRuns.page("threads"));
+
+        assertThat(SampleRuns.report("docs", run.toString(), page.toString())).isZero();
+
+        String text = Files.readString(page, StandardCharsets.UTF_8);
+        assertThat(line(text, "| put |")).contains("| not judged |").doesNotContain("1.80 (");
+        assertThat(text).contains("put: not judged, Chronicle Map has 2 of 3 forks of data.");
+        assertThat(line(text, "| Chronicle Map |")).contains("| 3, 2 of 3 |");
+        assertThat(text).contains("- forks per row: 2 (1 rows), 3 (31 rows)",
+                "fewer forks of data than configured (a fork failed; see the run log): ThousandThreads.put", ": 2 of 3");
     }
 
     @Test

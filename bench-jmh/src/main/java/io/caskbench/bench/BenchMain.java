@@ -154,7 +154,7 @@ public final class BenchMain {
         int runs = plan.values().stream().mapToInt(List::size).sum();
 
         Path dir = settings.results();
-        Machine.write(dir);
+        Machine.capture().withLibraries(MeasuredLibraries.versions()).writeTo(dir);
         RunFolder folder = new RunFolder(dir, root, runs, all.size());
         folder.begin();
         Thread hook = new Thread(() -> {

@@ -189,6 +189,8 @@ public final class Docs {
         out.append("- run: `").append(results.getFileName()).append("`\n");
         out.append("- command: `").append(run).append("`\n");
         out.append("- machine and date: ").append(machine).append('\n');
+        Machine.read(results).map(Machine::librariesLine).filter(l -> !l.isEmpty())
+                .ifPresent(l -> out.append("- libraries: ").append(l).append('\n'));
         out.append("- forks per row: ").append(forks(rows)).append("\n\n");
         out.append(doc.markdown(level));
         out.append("<!-- generated:").append(suite).append(" end -->");

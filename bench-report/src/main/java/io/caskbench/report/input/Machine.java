@@ -9,9 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The machine a run was made on. Results mean little without it, so every runner writes it beside
@@ -28,6 +32,8 @@ import java.util.Optional;
  * @param osVersion os.version (the kernel on Linux)
  * @param osArch os.arch
  * @param date when it was captured, ISO-8601 with offset
+ * @param libraries the versions of the libraries the run measured, by artifact ({@code rocksdbjni} to
+ *     {@code 11.8.1}); empty for a runner that names none, and in runs recorded before it was kept
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Machine(
@@ -41,7 +47,33 @@ public record Machine(
         String osName,
         String osVersion,
         String osArch,
-        String date) {
+        String date,
+        Map<String, String> libraries) {
+
+    /** Keeps the libraries in name order; absent ones are an empty map. */
+    public Machine {
+        libraries = libraries == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(libraries));
+    }
+
+    /** A machine without library versions: what the non-Java runners and older runs record. */
+    public Machine(int cpuCount, String cpuModel, long memoryBytes, String jdkVendor, String jdkVersion,
+            String javaHome, String vmName, String osName, String osVersion, String osArch, String date) {
+        this(cpuCount, cpuModel, memoryBytes, jdkVendor, jdkVersion, javaHome, vmName, osName, osVersion, osArch,
+                date, Map.of());
+    }
+
+    /** This machine with the versions of the libraries a run measures. */
+    public Machine withLibraries(Map<String, String> versions) {
+        return new Machine(cpuCount, cpuModel, memoryBytes, jdkVendor, jdkVersion, javaHome, vmName, osName,
+                osVersion, osArch, date, versions);
+    }
+
+    /** The libraries as one line, {@code h2 2.4.240, rocksdbjni 11.8.1}; empty when none was recorded. */
+    @JsonIgnore
+    public String librariesLine() {
+        return libraries.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining(", "));
+    }
 
     /** File name inside a results folder. */
     public static final String FILE_NAME = "machine.json";

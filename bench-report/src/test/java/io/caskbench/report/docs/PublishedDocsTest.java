@@ -23,7 +23,7 @@ class PublishedDocsTest {
     }
 
     /** The checkout's root: the nearest folder above the module that holds the Maven wrapper and docs/. */
-    private static Path checkout() {
+    static Path checkout() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !(Files.isRegularFile(dir.resolve("mvnw")) && Files.isDirectory(dir.resolve("docs")))) {
             dir = dir.getParent();

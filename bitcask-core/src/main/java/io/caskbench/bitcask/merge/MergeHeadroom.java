@@ -34,7 +34,7 @@ public final class MergeHeadroom {
     /** Throws when the disk of {@code dir} has less free than a merge of {@code inputs} needs. */
     public static void ensure(StoreDirectory dir, List<Segment> inputs, long segmentSize) {
         long need = needed(inputs, segmentSize);
-        long free = dir.backend().usableSpace(dir.path());
+        long free = dir.backend().space(dir.path()).usable();
         if (free < need) {
             throw new BitCaskException("merge of " + dir.path() + " refused: its " + inputs.size() + " segments need about "
                     + need + " bytes free for the copies, and the disk has " + free + "; the store is unchanged,"

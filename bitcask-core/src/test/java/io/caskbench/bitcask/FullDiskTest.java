@@ -1,16 +1,14 @@
 package io.caskbench.bitcask;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.caskbench.bitcask.merge.MergeHeadroom;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
+import io.caskbench.bitcask.testing.LogCapture;
 import io.caskbench.bitcask.testing.Tmpfs;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,25 +142,16 @@ class FullDiskTest {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         faulty.totalSpace.set(0); // a FUSE mount without statfs (LazyFS): no blocks, so nothing free either
         faulty.usableSpace.set(0);
-        Logger log = (Logger) LoggerFactory.getLogger(MergeHeadroom.class);
-        ListAppender<ILoggingEvent> seen = new ListAppender<>();
-        seen.start();
-        Level level = log.getLevel();
-        log.setLevel(Level.WARN);
-        log.setAdditive(false); // seen by the test, kept out of the build log
-        log.addAppender(seen);
-        try (BitCask db = withDeadBytes(dir, backend, faulty)) {
+        List<ILoggingEvent> warnings;
+        try (LogCapture log = LogCapture.warnings(MergeHeadroom.class); BitCask db = withDeadBytes(dir, backend, faulty)) {
             assertThat(db.merge().inputsSelected()).isPositive();
             checkDeadBytesKeys(db);
             withDeadBytes(db);
             assertThat(db.merge().inputsSelected()).isPositive();
             checkDeadBytesKeys(db);
-        } finally {
-            log.detachAppender(seen);
-            log.setAdditive(true);
-            log.setLevel(level);
+            warnings = log.events();
         }
-        assertThat(seen.list).singleElement().satisfies(e -> {
+        assertThat(warnings).singleElement().satisfies(e -> {
             assertThat(e.getLevel()).isEqualTo(Level.WARN);
             assertThat(e.getFormattedMessage()).contains(dir.toString()).contains("reports no blocks");
         });

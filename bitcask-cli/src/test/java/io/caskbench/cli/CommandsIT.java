@@ -370,6 +370,55 @@ class CommandsIT {
     }
 
     @Test
+    void backupCopiesSoABadByteInTheCopyLeavesTheStoreCleanAndACheckpointSharesTheOlderSegments() throws IOException {
+        Path dir = tmp.resolve("db");
+        TestStore.build(dir, 1500);
+        int segments = TestStore.segments(dir);
+        assertThat(segments).isGreaterThan(2);
+        Path backup = tmp.resolve("backup");
+        assertThat(ok(Cli.run("backup", dir.toString(), backup.toString())).out()).startsWith("backed up ").contains("records checked");
+        for (int id = 1; id <= segments; id++) {
+            assertThat(Files.isSameFile(TestStore.data(dir, id), TestStore.data(backup, id))).as("segment %d shared", id).isFalse();
+        }
+        TestStore.flip(TestStore.data(backup, 1), 70, 0x01); // inside the first record
+        assertThat(ok(Cli.run("verify", dir.toString())).out()).contains("no damage found");
+        assertThat(Cli.run("verify", backup.toString()).exit()).isEqualTo(1);
+
+        Path checkpoint = tmp.resolve("checkpoint");
+        assertThat(ok(Cli.run("backup", "--checkpoint", dir.toString(), checkpoint.toString())).out()).startsWith("checkpoint of ");
+        if (linksAllowed()) {
+            for (int id = 1; id < segments; id++) {
+                assertThat(Files.isSameFile(TestStore.data(dir, id), TestStore.data(checkpoint, id))).as("segment %d shared", id).isTrue();
+            }
+        }
+        assertThat(Files.isSameFile(TestStore.data(dir, segments), TestStore.data(checkpoint, segments))).as("the newest shared").isFalse();
+        assertThat(ok(Cli.run("verify", checkpoint.toString())).out()).contains("no damage found");
+    }
+
+    @Test
+    void backupOfADamagedStoreListsTheBadBytesAndExitsOne() throws IOException {
+        Path dir = tmp.resolve("db");
+        TestStore.build(dir, 1500);
+        TestStore.flip(TestStore.data(dir, 1), 70, 0x01); // the first record; open reads the segment's hint, not the record
+        Path backup = tmp.resolve("backup");
+        Cli.Run r = Cli.run("backup", dir.toString(), backup.toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        assertThat(r.out()).startsWith("backed up ").contains("000000001.data  CORRUPT_RECORDS at offset 64")
+                .contains("bitcask verify");
+    }
+
+    /** Whether the temporary directory's file system makes hard links. */
+    private boolean linksAllowed() throws IOException {
+        Path probe = Files.writeString(tmp.resolve("probe"), "x");
+        try {
+            Files.createLink(tmp.resolve("probe-link"), probe);
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    @Test
     void verifyOnACleanStoreExitsZero() throws IOException {
         Path dir = tmp.resolve("db");
         TestStore.build(dir, 300);

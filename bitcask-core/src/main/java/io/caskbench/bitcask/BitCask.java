@@ -51,8 +51,8 @@ import java.util.stream.StreamSupport;
  * directory that points at the newest record of every key.
  *
  * <p>Threading: every method is thread-safe. Reads take no lock; writes reach the log one at a time,
- * under the log writer's lock (a put updates the key directory after it lets go); merge, backup
- * and close's start take the merge lock; see the package documentation. The object is never its own monitor: a caller may lock it without stalling it.
+ * under the log writer's lock (a put updates the key directory after it lets go); merge, backup,
+ * checkpoint and close's start take the merge lock; see the package documentation. The object is never its own monitor: a caller may lock it without stalling it.
  *
  * <pre>{@code
  * try (BitCask db = BitCask.open(Path.of("data"))) {
@@ -66,7 +66,7 @@ import java.util.stream.StreamSupport;
  *
  * <p>This class is the facade: it wires the parts in {@code open}, checks arguments, hands each
  * call to one part, and orders {@code close}. It is over 400 lines because it is the public API
- * (32 documented public methods and {@code toString}, each handing its call to one part) plus the
+ * (33 documented public methods and {@code toString}, each handing its call to one part) plus the
  * wiring of open and the order of close; it holds no engine logic.
  */
 public final class BitCask implements AutoCloseable {
@@ -507,17 +507,51 @@ public final class BitCask implements AutoCloseable {
     }
 
     /**
-     * Writes a consistent, openable copy of the store into {@code target} (which must not exist
-     * or be empty) while writes go on. Immutable segments are hard-linked when the file system
-     * allows it and copied when it does not.
+     * Writes a backup of the store into {@code target} (which must not exist or be empty) while
+     * writes go on: a consistent, openable copy that shares no file with the store. Every file is
+     * copied and forced, and each copy is read back and checked: every record's CRC against its file
+     * and offset, every hint file's own checks.
+     *
+     * <p>Bytes of a data file that fail their check are damage the store already holds (bad bytes on
+     * the disk, or a write that failed halfway): the backup keeps them as they are, so its open skips
+     * what the store's open skips, and reports each range, with a WARN, in the returned report, under
+     * the kinds {@link #verify} uses. A hint file that fails its checks is left out, and the backup's
+     * open scans its data file instead. So a backup never passes a bad byte on as good; a caller that
+     * needs a clean one checks {@link BackupReport#clean()}. The copy of the newest segment has no
+     * hint file; the backup's first close writes it.
+     *
+     * <p>For a copy that costs almost nothing but shares the store's files, see {@link #checkpoint}.
+     *
+     * @return what was copied and what the checks found
+     * @throws BitCaskException when a file cannot be read, written or forced, or a copy does not
+     *                          read back as what was copied; {@code target} then holds an incomplete copy
      */
-    public void backup(Path target) {
+    public BackupReport backup(Path target) {
+        return copyInto(target, Backup.Mode.COPY);
+    }
+
+    /**
+     * Writes a checkpoint of the store into {@code target} (which must not exist or be empty) while
+     * writes go on: a consistent, openable copy whose immutable segments and hint files are hard
+     * links to the store's (copies where the file system refuses a link, as across two file
+     * systems), and whose newest segment is a copy. It takes almost no time or space, and guards
+     * against a file deleted or a store thrown away, but not against bad bytes or a failed disk: a
+     * linked file is the same file, so a byte damaged in one store is damaged in both, a repair of one
+     * (which rewrites damaged files in place) changes both, and nothing is checked. Writes and merges
+     * never change a shared file: a sealed segment is never written again, and a merge writes new
+     * files. Use {@link #backup} for a copy.
+     */
+    public void checkpoint(Path target) {
+        copyInto(target, Backup.Mode.LINK);
+    }
+
+    private BackupReport copyInto(Path target, Backup.Mode mode) {
         Objects.requireNonNull(target, "target");
         status.ensureOpen();
-        mergeLock.lock(); // a merge deletes segments; the backup must see a stable set
+        mergeLock.lock(); // a merge deletes segments; the copy must see a stable set
         try {
             status.ensureOpen();
-            Backup.copy(files, status, log, gate, target.toAbsolutePath().normalize());
+            return Backup.write(files, status, log, gate, target.toAbsolutePath().normalize(), mode);
         } finally {
             mergeLock.unlock();
         }

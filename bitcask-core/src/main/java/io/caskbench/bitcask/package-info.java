@@ -80,7 +80,8 @@
  * <ul>
  *   <li>{@code BitCask}: wires the parts in {@code open}, checks arguments, hands each call to one
  *   part, and orders {@code close}. Beside it, package-private: {@code Limits} (argument checks),
- *   {@code Background} (interval sync and the automatic merge check), {@code Backup},
+ *   {@code Background} (interval sync and the automatic merge check), {@code Backup} (backup and
+ *   checkpoint) with {@code BackupCheck} (the check of each copy),
  *   {@code Stats}.</li>
  *   <li>{@code .log}: {@code WriteProtocol}, the writers' lock and the count of puts still
  *   publishing, with the only two ways in (a put's and an exclusive change's); {@code LogWriter},

@@ -1,8 +1,12 @@
 package io.caskbench.bitcask;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import io.caskbench.bitcask.merge.MergeHeadroom;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
+import io.caskbench.bitcask.testing.LogCapture;
 import io.caskbench.bitcask.testing.Tmpfs;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * it, serves every read, refuses every write and every merge with a clear exception, and takes writes
  * again by itself once space is freed. Through the fault-injecting backend, a merge that finds too
  * little room refuses before it changes anything, and one that runs out of room midway leaves the
- * store as it was.
+ * store as it was. A file system that reports no blocks at all (free space unknown, not zero) does not
+ * stop a merge.
  */
 class FullDiskTest {
 
@@ -118,13 +123,39 @@ class FullDiskTest {
         FaultyBackend faulty = new FaultyBackend(backend.create());
         try (BitCask db = withDeadBytes(dir, backend, faulty)) {
             List<String> before = files(dir);
+            faulty.totalSpace.set(1L << 30); // a file system that reports its size: 100 kB free is a full disk
             faulty.usableSpace.set(100_000);
             assertThatThrownBy(db::merge).isInstanceOf(BitCaskException.class)
                     .hasMessageContaining("refused").hasMessageContaining("100000");
             assertThat(files(dir)).isEqualTo(before);
             checkDeadBytesKeys(db);
             faulty.usableSpace.set(-1);
+            faulty.totalSpace.set(-1);
             assertThat(db.merge().inputsSelected()).isPositive();
+            checkDeadBytesKeys(db);
+        }
+    }
+
+    @EveryBackend
+    void aFileSystemThatReportsNoBlocksIsNotAFullDiskAndIsToldOfOnce(Backend backend) throws Exception {
+        Path dir = tmp.resolve("db");
+        FaultyBackend faulty = new FaultyBackend(backend.create());
+        faulty.totalSpace.set(0); // a FUSE mount without statfs (LazyFS): no blocks, so nothing free either
+        faulty.usableSpace.set(0);
+        List<ILoggingEvent> warnings;
+        try (LogCapture log = LogCapture.warnings(MergeHeadroom.class); BitCask db = withDeadBytes(dir, backend, faulty)) {
+            assertThat(db.merge().inputsSelected()).isPositive();
+            checkDeadBytesKeys(db);
+            withDeadBytes(db);
+            assertThat(db.merge().inputsSelected()).isPositive();
+            checkDeadBytesKeys(db);
+            warnings = log.events();
+        }
+        assertThat(warnings).singleElement().satisfies(e -> {
+            assertThat(e.getLevel()).isEqualTo(Level.WARN);
+            assertThat(e.getFormattedMessage()).contains(dir.toString()).contains("reports no blocks");
+        });
+        try (BitCask db = BitCask.open(dir, options(backend))) {
             checkDeadBytesKeys(db);
         }
     }

@@ -32,10 +32,12 @@ final class SweepRun {
     final long k;
     final Path dir;
     final Path backupDir;
+    final Path checkpointDir;
     final FaultyBackend faulty;
     final PossibleWorlds worlds = new PossibleWorlds();
     final List<String> violations = new ArrayList<>();
     PossibleWorlds atBackup;
+    PossibleWorlds atCheckpoint;
     BitCask db;
     long calls;
     /** The step the fault fired in, while the store it happened to is still open; else null. */
@@ -50,6 +52,7 @@ final class SweepRun {
         this.k = k;
         this.dir = base.resolve("db");
         this.backupDir = base.resolve("backup");
+        this.checkpointDir = Step.checkpointDir(backupDir);
         this.faulty = new FaultyBackend(backend.create());
         faulty.skipRealForces = true;
         faulty.tornFaults(true);
@@ -88,6 +91,9 @@ final class SweepRun {
         verify(dir, worlds, "after reopen");
         if (atBackup != null) {
             verify(backupDir, atBackup, "the backup");
+        }
+        if (atCheckpoint != null) {
+            verify(checkpointDir, atCheckpoint, "the checkpoint");
         }
     }
 
@@ -133,6 +139,9 @@ final class SweepRun {
         if (s.kind() == Step.Kind.BACKUP && error == null) {
             atBackup = worlds.snapshot();
         }
+        if (s.kind() == Step.Kind.CHECKPOINT && error == null) {
+            atCheckpoint = worlds.snapshot();
+        }
         if (s.kind() == Step.Kind.OPEN && error != null) {
             db = null;
             checkReleased(where);
@@ -161,8 +170,9 @@ final class SweepRun {
         faultedStep = s;
         if (!call.kind().isForce()) {
             expect = Expect.GOES_ON;
-        } else if (s.kind() == Step.Kind.BACKUP) {
-            expect = call.path().startsWith(backupDir) ? Expect.GOES_ON : Expect.EITHER;
+        } else if (s.kind() == Step.Kind.BACKUP || s.kind() == Step.Kind.CHECKPOINT) {
+            boolean intoTheCopy = call.path().startsWith(backupDir) || call.path().startsWith(checkpointDir);
+            expect = intoTheCopy ? Expect.GOES_ON : Expect.EITHER;
         } else {
             expect = Expect.REFUSES_WRITES;
             if (policy == SyncPolicy.ALWAYS && s.mutates()) {
@@ -208,7 +218,7 @@ final class SweepRun {
             } else if (s.kind() == Step.Kind.GET && error != null && policy != SyncPolicy.ALWAYS) {
                 violation(where + " threw after a failed force, but reads go on: " + error);
             }
-            return false; // sync, backup and close may fail too
+            return false; // sync, backup, checkpoint and close may fail too
         }
         boolean mergeRefusedAfterFailedMerge = s.isMerge() && faultedStep.isMerge();
         if (error != null && !mergeRefusedAfterFailedMerge) {
@@ -268,7 +278,7 @@ final class SweepRun {
         GOES_ON,
         /** Every later write throws and says to reopen; reads go on. */
         REFUSES_WRITES,
-        /** A force failed on the way out of a backup: either of the above. */
+        /** A force failed on the way out of a backup or checkpoint: either of the above. */
         EITHER
     }
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -90,9 +91,10 @@ final class DurableFiles {
         }
     }
 
-    static long usableSpace(Path dir) {
+    static SpaceReport space(Path dir) {
         try {
-            return Files.getFileStore(dir).getUsableSpace();
+            FileStore store = Files.getFileStore(dir);
+            return new SpaceReport(store.getTotalSpace(), store.getUsableSpace());
         } catch (IOException e) {
             throw new BitCaskException("cannot read the free space of " + dir + ": " + e.getMessage(), e);
         }

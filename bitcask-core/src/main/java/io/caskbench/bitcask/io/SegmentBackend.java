@@ -44,9 +44,12 @@ public interface SegmentBackend {
         DurableFiles.writeAtomically(file, content);
     }
 
-    /** Bytes the file system holding {@code dir} has free for this process: what a merge checks before it copies. */
-    default long usableSpace(Path dir) {
-        return DurableFiles.usableSpace(dir);
+    /**
+     * The size and free space of the file system holding {@code dir}: what a merge checks before it
+     * copies. A file system that reports no blocks gives a total of 0 (see {@link SpaceReport#unknown}).
+     */
+    default SpaceReport space(Path dir) {
+        return DurableFiles.space(dir);
     }
 
     /** Renames {@code from} to {@code to} atomically, replacing {@code to} if it exists. */

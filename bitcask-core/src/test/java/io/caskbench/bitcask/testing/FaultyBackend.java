@@ -4,6 +4,7 @@ import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.SegmentReader;
 import io.caskbench.bitcask.io.SegmentWriter;
+import io.caskbench.bitcask.io.SpaceReport;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +40,8 @@ public final class FaultyBackend implements SegmentBackend {
     public final AtomicLong writeBudget = new AtomicLong(-1);
     /** The free space the file system reports; negative means the real figure. */
     public final AtomicLong usableSpace = new AtomicLong(-1);
+    /** The size the file system reports, 0 for one that reports no blocks; negative means the real figure. */
+    public final AtomicLong totalSpace = new AtomicLong(-1);
     /** When set, every force (of a segment, a file or a directory) fails. */
     public final AtomicBoolean failForce = new AtomicBoolean();
     /** Milliseconds each segment force sleeps before it forces, to make concurrent writers overlap one. */
@@ -287,9 +290,14 @@ public final class FaultyBackend implements SegmentBackend {
     }
 
     @Override
-    public long usableSpace(Path dir) {
-        long space = usableSpace.get();
-        return space >= 0 ? space : delegate.usableSpace(dir);
+    public SpaceReport space(Path dir) {
+        long total = totalSpace.get();
+        long usable = usableSpace.get();
+        if (total >= 0 && usable >= 0) {
+            return new SpaceReport(total, usable);
+        }
+        SpaceReport real = delegate.space(dir);
+        return new SpaceReport(total >= 0 ? total : real.total(), usable >= 0 ? usable : real.usable());
     }
 
     @Override

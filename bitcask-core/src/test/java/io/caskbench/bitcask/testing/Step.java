@@ -47,7 +47,9 @@ public record Step(Kind kind, String key, byte[] value, List<Step> batch) {
         /** {@code merge(MergeScope.ALL)}. */
         MERGE_ALL,
         /** {@code backup(dir)}. */
-        BACKUP
+        BACKUP,
+        /** {@code checkpoint(dir)}, into {@link #checkpointDir} of the backup directory. */
+        CHECKPOINT
     }
 
     /** Checks the fields that each kind needs. */
@@ -123,6 +125,16 @@ public record Step(Kind kind, String key, byte[] value, List<Step> batch) {
         return new Step(Kind.BACKUP, null, null, null);
     }
 
+    /** Checkpoints the store into the runner's checkpoint directory. */
+    public static Step checkpoint() {
+        return new Step(Kind.CHECKPOINT, null, null, null);
+    }
+
+    /** Where a checkpoint goes: beside the backup directory {@code backupDir}. */
+    public static Path checkpointDir(Path backupDir) {
+        return backupDir.resolveSibling("checkpoint");
+    }
+
     /** True for the steps that change the logical contents. */
     public boolean mutates() {
         return kind == Kind.PUT || kind == Kind.PUT_TTL || kind == Kind.DELETE || kind == Kind.BATCH;
@@ -148,7 +160,7 @@ public record Step(Kind kind, String key, byte[] value, List<Step> batch) {
     /**
      * Runs this step on {@code db} (not OPEN or CLOSE); returns what a get read, else null.
      *
-     * @param backupDir where a backup goes
+     * @param backupDir where a backup goes; a checkpoint goes to {@link #checkpointDir} of it
      */
     public byte[] runOn(BitCask db, Path backupDir) {
         switch (kind) {
@@ -173,6 +185,7 @@ public record Step(Kind kind, String key, byte[] value, List<Step> batch) {
             case MERGE -> db.merge();
             case MERGE_ALL -> db.merge(MergeScope.ALL);
             case BACKUP -> db.backup(backupDir);
+            case CHECKPOINT -> db.checkpoint(checkpointDir(backupDir));
             default -> throw new IllegalStateException("the runner opens and closes the store: " + this);
         }
         return null;

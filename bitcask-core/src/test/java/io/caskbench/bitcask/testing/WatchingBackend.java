@@ -4,6 +4,7 @@ import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.SegmentReader;
 import io.caskbench.bitcask.io.SegmentWriter;
+import io.caskbench.bitcask.io.SpaceReport;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -73,8 +74,8 @@ public final class WatchingBackend implements SegmentBackend {
     }
 
     @Override
-    public long usableSpace(Path dir) {
-        return delegate.usableSpace(dir);
+    public SpaceReport space(Path dir) {
+        return delegate.space(dir);
     }
 
     @Override

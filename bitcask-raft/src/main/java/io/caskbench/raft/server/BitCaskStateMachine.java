@@ -32,7 +32,7 @@ import java.util.function.LongSupplier;
  *
  * <p>The Raft state machine of one group on one replica: applies the log's commands to the
  * replica's {@link ReplicaStore}, answers reads from it, and takes and restores snapshots made by
- * the store's own backup.
+ * the store's own checkpoint.
  *
  * <p>At start the store is opened from its own folder; if a snapshot is newer than what the
  * store holds (the store was lost, or a snapshot was installed from the leader), the store is

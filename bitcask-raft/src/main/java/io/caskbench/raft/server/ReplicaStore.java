@@ -133,9 +133,12 @@ public final class ReplicaStore implements AutoCloseable {
         return liveValue(store.get(userKey(key)), nowMillis);
     }
 
-    /** Writes an openable copy of the store into {@code target} (hard links where it can). */
-    public void backup(Path target) {
-        store.backup(target);
+    /**
+     * Writes a checkpoint of the store into {@code target}: an openable copy whose older segments are
+     * hard links to the store's where the file system allows it (see {@code BitCask.checkpoint}).
+     */
+    public void checkpoint(Path target) {
+        store.checkpoint(target);
     }
 
     /**
@@ -146,7 +149,7 @@ public final class ReplicaStore implements AutoCloseable {
         store.close();
         deleteTree(dir);
         try (BitCask source = BitCask.open(snapshot, options.toBuilder().readOnly(true).autoMerge(false).build())) {
-            source.backup(dir);
+            source.checkpoint(dir); // links the sealed segments, which no write changes; copies the newest
         }
         store = BitCask.open(dir, options);
         applied = readApplied(store);

@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * installer.
  *
  * <p>The snapshots of one replica: each a directory {@code snapshot.<term>_<index>} in Raft's
- * state-machine folder holding a copy of the store made by {@code BitCask.backup()}. Raft sends
+ * state-machine folder holding a copy of the store made by {@code BitCask.checkpoint()} (older
+ * segments hard-linked, so a snapshot costs little time or space). Raft sends
  * these files to a follower that needs entries the log no longer holds; it replaces the whole
  * folder with them, which is why the live store lives elsewhere.
  */
@@ -73,11 +74,11 @@ public final class SnapshotStore implements StateMachineStorage {
     }
 
     /**
-     * Makes a snapshot of {@code replica} at {@code applied}: a backup into a temporary folder
+     * Makes a snapshot of {@code replica} at {@code applied}: a checkpoint into a temporary folder
      * renamed into place once complete, so a crash never leaves a partial snapshot under a
      * snapshot's name.
      *
-     * @throws IOException when the backup fails; nothing of it is left, and the previous snapshot stays the newest
+     * @throws IOException when the checkpoint fails; nothing of it is left, and the previous snapshot stays the newest
      */
     public synchronized void take(ReplicaStore replica, TermIndex applied) throws IOException {
         Path target = smDir.toPath().resolve("snapshot." + applied.getTerm() + "_" + applied.getIndex());
@@ -88,7 +89,7 @@ public final class SnapshotStore implements StateMachineStorage {
         try {
             ReplicaStore.deleteTree(partial);
             Files.createDirectories(smDir.toPath());
-            replica.backup(partial);
+            replica.checkpoint(partial);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             try {

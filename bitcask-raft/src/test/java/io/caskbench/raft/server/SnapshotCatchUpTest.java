@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 import static io.caskbench.raft.LocalCluster.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Snapshots: taken by backup, the log purged behind them, installed on a follower the log has left behind, used at restart. */
+/** Snapshots: taken by checkpoint, the log purged behind them, installed on a follower the log has left behind, used at restart. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SnapshotCatchUpTest {
 

@@ -14,8 +14,12 @@ import java.util.stream.Stream;
 import static io.caskbench.raft.LocalCluster.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Snapshots: a failed backup is an IOException (Raft logs it and goes on) and leaves no folder behind. */
+/**
+ * Snapshots: a checkpoint of the store, whose older segments are hard links (a snapshot costs little);
+ * a failed one is an IOException (Raft logs it and goes on) and leaves no folder behind.
+ */
 class SnapshotStoreTest {
 
     @TempDir
@@ -41,7 +45,29 @@ class SnapshotStoreTest {
     }
 
     @Test
-    void aFailedBackupIsAnIoExceptionAndLeavesNothing() throws IOException {
+    void aSnapshotSharesTheStoresOlderSegmentsThroughHardLinks() throws IOException {
+        SnapshotStore snapshots = new SnapshotStore();
+        snapshots.init(dir.resolve("sm").toFile(), dir.resolve("tmp").toFile());
+        Path storeDir = dir.resolve("store");
+        try (ReplicaStore store = ReplicaStore.open(storeDir, BitCaskOptions.builder().segmentSize(64 << 10).autoMerge(false).build())) {
+            for (int i = 1; i <= 8; i++) {
+                store.apply(Command.relative(List.of(new Command.Op(utf8("k" + i), new byte[20 << 10], 0))).fixExpiry(0), 1, i, 0);
+            }
+            snapshots.take(store, TermIndex.valueOf(1, 8));
+        }
+        Path first = storeDir.resolve("000000001.data");
+        Path linked = snapshots.latestDir().resolve("000000001.data");
+        Path probe = dir.resolve("link-probe");
+        try {
+            Files.createLink(probe, first);
+        } catch (IOException | UnsupportedOperationException e) {
+            assumeTrue(false, "no hard links in " + dir + ": " + e);
+        }
+        assertThat(Files.isSameFile(first, linked)).as("the oldest segment, in the store and the snapshot").isTrue();
+    }
+
+    @Test
+    void aFailedCheckpointIsAnIoExceptionAndLeavesNothing() throws IOException {
         SnapshotStore snapshots = new SnapshotStore();
         snapshots.init(dir.resolve("sm").toFile(), dir.resolve("tmp").toFile());
         ReplicaStore store = ReplicaStore.open(dir.resolve("store"), BitCaskOptions.defaults());

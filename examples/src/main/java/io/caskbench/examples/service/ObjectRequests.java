@@ -3,8 +3,13 @@ package io.caskbench.examples.service;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.caskbench.examples.service.ApiJson.PutObject;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
@@ -120,13 +125,43 @@ final class ObjectRequests {
         return values;
     }
 
-    /** Percent-decodes a path segment ('+' stays '+') or a query part ('+' is a space, as in forms). */
-    private static String decode(String raw, boolean query) {
-        try {
-            return URLDecoder.decode(query ? raw : raw.replace("+", "%2B"), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new HttpError(400, "bad percent-encoding in " + raw);
+    /**
+     * Percent-decodes a path segment ('+' stays '+') or a query part ('+' is a space, as in forms), then
+     * decodes the bytes as UTF-8, strictly: a lenient decoder turns every invalid sequence into U+FFFD,
+     * so {@code %C3%28} and {@code %FF%28} would name one key and the second put would replace the first.
+     * A malformed escape or an invalid sequence is refused, naming its byte offset in the decoded bytes.
+     */
+    static String decode(String raw, boolean query) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%') {
+                int hi = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
+                int lo = hi >= 0 ? Character.digit(raw.charAt(i + 2), 16) : -1;
+                if (lo < 0) {
+                    throw new HttpError(400, "bad percent-escape at byte " + bytes.size() + " of " + raw
+                            + ": '%' must be followed by two hex digits");
+                }
+                bytes.write(hi << 4 | lo);
+                i += 2;
+            } else if (c == '+' && query) {
+                bytes.write(' ');
+            } else {
+                byte[] plain = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                bytes.write(plain, 0, plain.length);
+            }
         }
+        ByteBuffer in = ByteBuffer.wrap(bytes.toByteArray());
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharBuffer out = CharBuffer.allocate(in.remaining());
+        CoderResult result = utf8.decode(in, out, true);
+        if (result.isError()) {
+            throw new HttpError(400, "'" + raw + "' is not valid UTF-8 once percent-decoded: "
+                    + result.length() + " bad byte(s) at byte " + in.position());
+        }
+        utf8.flush(out);
+        return out.flip().toString();
     }
 
     /** True when {@code s} holds a control character. */

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.Socket;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import java.util.List;
 
 import static io.caskbench.examples.service.ApiClient.body;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The service end to end: a real server on an ephemeral loopback port, real HTTP, a real store. */
 class ObjectMetaServerTest {
@@ -158,6 +160,54 @@ class ObjectMetaServerTest {
         assertThat(get("/buckets/photos/objects?colour=red").status()).isEqualTo(400);
         assertThat(get("/buckets/photos/objects?prefix=a&prefix=b").status()).isEqualTo(400);
         assertThat(client.get("photos", "x.png").status()).as("nothing was stored").isEqualTo(404);
+    }
+
+    /**
+     * Two invalid UTF-8 sequences both decode to the replacement character, so a lenient decoder made
+     * them one key and the second put replaced the first. Each is refused, naming the byte.
+     */
+    @Test
+    void aKeyThatIsNotUtf8IsRefusedSoTwoKeysCannotCollide() {
+        for (String raw : List.of("%C3%28", "%FF%28", "ok%E2%82")) {
+            ApiClient.Reply reply = client.send("PUT", "/buckets/photos/objects/" + raw,
+                    BodyPublishers.ofString(body(1, MD5, "image/png")), "application/json");
+            assertThat(reply.status()).as(raw).isEqualTo(400);
+            assertThat(reply.raw().headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            assertThat(reply.json().get("detail").asText()).as(raw).contains("not valid UTF-8", "byte");
+        }
+        assertThat(client.send("PUT", "/buckets/photos/objects/%C3%28", BodyPublishers.ofString(body(1, MD5, "image/png")),
+                "application/json").json().get("detail").asText()).contains("at byte 0");
+        assertThat(client.send("PUT", "/buckets/photos/objects/ok%E2%82", BodyPublishers.ofString(body(1, MD5, "image/png")),
+                "application/json").json().get("detail").asText()).contains("at byte 2");
+        assertThat(get("/stats").json().get("keys").asLong()).as("nothing was stored").isZero();
+    }
+
+    /**
+     * A malformed percent-escape: the service's decoder refuses it with the byte it stands at. Over HTTP
+     * the JDK's server refuses such a request line itself (its URI does not parse), with a 400 in HTML,
+     * before any handler runs; the service cannot turn that one into a problem, and stores nothing.
+     */
+    @Test
+    void aMalformedPercentEscapeIsAProblemNamingItsByte() throws IOException {
+        assertThatThrownBy(() -> ObjectRequests.decode("ab%ZZ", false)).isInstanceOf(HttpError.class)
+                .hasMessageContaining("bad percent-escape at byte 2");
+        assertThatThrownBy(() -> ObjectRequests.decode("ab%4", false)).isInstanceOf(HttpError.class)
+                .hasMessageContaining("at byte 2");
+        assertThat(ObjectRequests.decode("a+b%20c", false)).isEqualTo("a+b c");
+        assertThat(ObjectRequests.decode("a+b", true)).isEqualTo("a b");
+
+        String response = rawRequest("GET /buckets/photos/objects/%ZZ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertThat(response).startsWith("HTTP/1.1 400");
+        assertThat(get("/stats").json().get("keys").asLong()).isZero();
+    }
+
+    /** Sends {@code request} as it is over a socket (no client would send a malformed URI) and returns the reply. */
+    private String rawRequest(String request) throws IOException {
+        try (Socket s = new Socket(client.base().getHost(), client.base().getPort())) {
+            s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     @Test

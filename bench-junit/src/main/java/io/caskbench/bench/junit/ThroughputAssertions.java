@@ -192,6 +192,21 @@ public final class ThroughputAssertions {
         }
 
         /**
+         * Absolute: every row with this parameter's value does at least {@code opsPerSecond}
+         * operations per second, as {@link BenchmarkAssert#isAtLeast} does for the selection; so
+         * {@code benchmark("get").param("map", "HashMap").isAtLeast(100_000)} reads as it is written.
+         */
+        public ParamAssert isAtLeast(double opsPerSecond) {
+            selection.isAtLeast(opsPerSecond);
+            return this;
+        }
+
+        /** Narrows the selection further to the rows where parameter {@code other} has {@code value}. */
+        public ParamAssert where(String other, String value) {
+            return new ParamAssert(selection.where(other, value), param);
+        }
+
+        /**
          * Every selected row is at least {@code factor} times the row that differs from it only
          * in having {@code otherValue} for the parameter. With other parameters present, this
          * holds for each of their combinations.

@@ -62,6 +62,18 @@ class ThroughputAssertionsTest {
                 .hasMessageContaining("lower bound 900,000.0");
     }
 
+    /** The chain a user writes first: a parameter's value, then a floor. */
+    @Test
+    void aFloorReadsAfterAParameterAsItIsWritten() {
+        assertThatCode(() -> assertThat(TABLE).benchmark("get").param("backend", "MAPPED").isAtLeast(1_000_000))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> assertThat(TABLE).benchmark("get").param("backend", "MAPPED").where("size", "4096")
+                .isAtLeast(1_500_000))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("Expected at least 1,500,000.0 ops/s from get (mean score)")
+                .hasMessageContaining("get{backend=MAPPED, size=4096} = 1,200,000.0");
+    }
+
     @Test
     void relativeParamAssertionHoldsForEveryOtherParamCombination() {
         assertThatCode(() -> assertThat(TABLE).benchmark("get").param("backend", "MAPPED").isAtLeastTimes(1.1, "FILE_CHANNEL"))

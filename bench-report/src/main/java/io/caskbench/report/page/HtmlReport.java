@@ -86,7 +86,7 @@ final class HtmlReport {
         for (SuiteResults s : suites) {
             h.append("<a href=\"#suite-").append(esc(s.name())).append("\">").append(esc(s.name())).append("</a>");
         }
-        h.append("<a href=\"#seeds\">seed comparison</a></nav></header>\n<main>\n");
+        h.append("<a href=\"#seeds\">reference experiments</a></nav></header>\n<main>\n");
         // A run stopped before its end shows only the rows it finished; say so before any of them.
         RunFolders.partial(dir).ifPresent(why -> h.append("<p class=\"partial\"><strong>partial run</strong>: ")
                 .append(esc(why)).append(". Only the rows it finished are shown.</p>\n"));

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -56,6 +57,22 @@ class HtmlPageTest {
         Files.writeString(partial.resolve(RunFolders.PARTIAL), "interrupted after 2 of 9 runs\n");
         assertThat(Files.readString(Reports.renderAll(partial)))
                 .contains("<strong>partial run</strong>: interrupted after 2 of 9 runs");
+    }
+
+    /** Every link of the page's navigation names the heading it lands on. */
+    @Test
+    void eachNavigationLinkNamesTheHeadingItLandsOn() {
+        Matcher links = Pattern.compile("<a href=\"#([^\"]+)\">([^<]+)</a>").matcher(html.substring(0, html.indexOf("</nav>")));
+        int checked = 0;
+        while (links.find()) {
+            Matcher heading = Pattern.compile("<h2 id=\"" + Pattern.quote(links.group(1)) + "\">([^<]+)</h2>").matcher(html);
+            assertThat(heading.find()).as("a heading for #%s", links.group(1)).isTrue();
+            assertThat(heading.group(1).toLowerCase(Locale.ROOT))
+                    .as("the heading that the link '%s' lands on", links.group(2))
+                    .contains(links.group(2).toLowerCase(Locale.ROOT));
+            checked++;
+        }
+        assertThat(checked).isGreaterThan(1);
     }
 
     @Test

@@ -76,6 +76,13 @@ public final class BenchMain {
                 return;
             }
             RunSettings settings = RunSettings.from(System.getProperties(), args);
+            Optional<String> locked = JmhLock.heldElsewhere(JmhLock.file(), Boolean.getBoolean("jmh.ignoreLock")
+                    || settings.profile() == Suite.Profile.SMOKE);
+            if (locked.isPresent()) {
+                System.err.println("caskbench: " + locked.get());
+                System.exit(2);
+                return;
+            }
             Path run = RunFolders.createUnpointed(settings.results(), String.join("+", settings.suites()),
                     Clock.systemDefaultZone());
             System.out.printf("results: %s (%s points at it once a row is written)%n", run,

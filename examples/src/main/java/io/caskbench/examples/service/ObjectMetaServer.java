@@ -16,6 +16,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -175,12 +176,18 @@ public final class ObjectMetaServer implements AutoCloseable {
     }
 
     /** Stops serving and closes the store; safe to call more than once and from a shutdown hook. */
+    /** A duration as a person writes it, {@code 5 s} or {@code 250 ms}, not {@code PT5S}. */
+    static String readable(Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        log.info("shutting down: draining requests for up to {}", config.shutdownGrace());
+        log.info("shutting down: draining requests for up to {}", readable(config.shutdownGrace()));
         merger.shutdownNow();
         try {
             int left = api.drain(config.shutdownGrace().toNanos());

@@ -13,6 +13,7 @@ import java.net.Socket;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -208,6 +209,12 @@ class ObjectMetaServerTest {
             s.getOutputStream().flush();
             return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }
+    }
+
+    @Test
+    void durationsInTheLogReadAsAPersonWritesThem() {
+        assertThat(ObjectMetaServer.readable(Duration.ofSeconds(5))).isEqualTo("5 s");
+        assertThat(ObjectMetaServer.readable(Duration.ofMillis(250))).isEqualTo("250 ms");
     }
 
     @Test

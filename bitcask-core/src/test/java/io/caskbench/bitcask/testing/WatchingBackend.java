@@ -16,8 +16,9 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * Wraps a real backend and watches its segment files: how far each was written and forced, and
- * how many handles are open; it can refuse to open a file for reading. It overrides only how
+ * Wraps a real backend and watches its segment files: how far each was written and forced, how
+ * many bytes were read from each, and how many handles are open; it can refuse to open a file for
+ * reading. It overrides only how
  * segments are opened, so every other file operation is the real one.
  */
 public final class WatchingBackend implements SegmentBackend {
@@ -25,6 +26,7 @@ public final class WatchingBackend implements SegmentBackend {
     private final SegmentBackend delegate;
     private final Map<String, AtomicLong> written = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> forced = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> read = new ConcurrentHashMap<>();
     /** Handles opened and not yet closed. */
     public final AtomicInteger openHandles = new AtomicInteger();
     /** Files whose read-only open fails with an injected error. */
@@ -56,6 +58,15 @@ public final class WatchingBackend implements SegmentBackend {
         return written.getOrDefault(name, new AtomicLong()).get();
     }
 
+    /** Bytes read so far from the file named {@code name}, through any of its handles. */
+    public long bytesRead(String name) {
+        return read.getOrDefault(name, new AtomicLong()).get();
+    }
+
+    private void countRead(String name, int len) {
+        read.computeIfAbsent(name, n -> new AtomicLong()).addAndGet(len);
+    }
+
     /** End of what a completed force of the file named {@code name} covered. */
     public long forcedEnd(String name) {
         return forced.getOrDefault(name, new AtomicLong()).get();
@@ -82,6 +93,7 @@ public final class WatchingBackend implements SegmentBackend {
             public void read(long position, byte[] dst, int off, int len) {
                 beforeRead.accept(file.getFileName().toString());
                 r.read(position, dst, off, len);
+                countRead(file.getFileName().toString(), len);
             }
 
             @Override
@@ -141,6 +153,7 @@ public final class WatchingBackend implements SegmentBackend {
         public void read(long position, byte[] dst, int off, int len) {
             beforeRead.accept(name);
             w.read(position, dst, off, len);
+            countRead(name, len);
         }
 
         @Override

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each record read is checked as the scanner checks it: a plausible header of the length its
  * place says, and a CRC bound to the input's salt and the record's offset. One that fails is passed
- * over with a WARN naming the file and the offset, and counted: its key reads as absent once the
- * merge is done, as it would after a scan had skipped those bytes. Only that record is lost; a scan
+ * over with a WARN naming the file and the offset, and counted, as a scan would have skipped those
+ * bytes: a live record's key reads as absent once the merge is done. Only that record is lost; a scan
  * passes over the whole batch around a failed member, but a live member's batch was whole when the
  * key directory took it, so its intact members are copied.
  */
@@ -36,9 +36,10 @@ final class InputReads {
 
     /**
      * Reads the records of {@code in} at {@code places[from, to)} (in file order) and hands each
-     * that checks out to {@code visitor}; the bytes it is handed are valid until it returns.
+     * that checks out to {@code visitor}; the bytes it is handed are valid until it returns. The WARN
+     * for one that fails ends with {@code lost}: what passing over it costs.
      */
-    void read(Segment in, long[] places, int from, int to, SegmentScanner.RecordVisitor visitor) {
+    void read(Segment in, long[] places, int from, int to, String lost, SegmentScanner.RecordVisitor visitor) {
         for (int start = from; start < to; ) {
             long first = RecordPlace.offset(places[start]);
             int end = start + 1;
@@ -62,8 +63,8 @@ final class InputReads {
                     visitor.record(offset, buf, at, len);
                 } else {
                     skippedBytes += len;
-                    LOG.warn("{}: the record at offset {} ({} bytes) fails its check; the merge passes over it, and its key"
-                            + " reads as absent once the merge is done", in.file(), offset, len);
+                    LOG.warn("{}: the record at offset {} ({} bytes) fails its check; the merge passes over it: {}",
+                            in.file(), offset, len, lost);
                 }
             }
             start = end;

@@ -100,7 +100,8 @@ final class MergeCopy {
                 Segment in = inputs.get(i);
                 boolean older = in.id() > oldestKept;
                 olderSurvive[i] = older;
-                reads.read(in, live.places(i), 0, live.count(i), (offset, buf, off, len) -> record(in, older, offset, buf, off, len));
+                reads.read(in, live.places(i), 0, live.count(i), "its key reads as absent once the merge is done",
+                        (offset, buf, off, len) -> record(in, older, offset, buf, off, len));
             }
             ShadowingTombstones.keepShadowing(inputs, olderSurvive, reads, log, keys, this::keepTombstone);
             finish();

@@ -30,6 +30,8 @@ final class ShadowingTombstones {
 
     /** Tombstones checked per turn of the writer's lock: short enough that puts wait little. */
     private static final int PER_TURN = 256;
+    /** What passing over a tombstone that fails its check costs, for the WARN. */
+    private static final String LOST = "a value of its key in an older segment may be read again once the merge is done";
 
     private ShadowingTombstones() {
     }
@@ -58,7 +60,7 @@ final class ShadowingTombstones {
             for (int from = 0; from < places.length; from += PER_TURN) {
                 turn.clear();
                 offsets.clear();
-                reads.read(in, places, from, Math.min(places.length, from + PER_TURN), (offset, buf, off, len) -> {
+                reads.read(in, places, from, Math.min(places.length, from + PER_TURN), LOST, (offset, buf, off, len) -> {
                     if ((RecordFormat.flags(buf, off) & RecordFormat.TOMBSTONE) == 0) {
                         throw new IllegalStateException(in.file() + ": the record at offset " + offset + " is noted as a tombstone but is none");
                     }

@@ -16,9 +16,8 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * Wraps a real backend and watches its segment files: how far each was written and forced, how
- * many bytes were read from each, and how many handles are open; it can refuse to open a file for
- * reading. It overrides only how
+ * Wraps a real backend and watches its segment files: how far each was written and forced, and
+ * how many handles are open; it can refuse to open a file for reading. It overrides only how
  * segments are opened, so every other file operation is the real one.
  */
 public final class WatchingBackend implements SegmentBackend {

@@ -300,8 +300,9 @@ class FailurePathTest {
                 db.put("k" + i, value(20 << 10, i)); // k0..k2 in the first segment
             }
             db.put("k5", value(20 << 10, 9)); // dead bytes, so the merge runs
+            db.put("k0", value(20 << 10, 0)); // and a third of the first segment dead, so the merge takes it
         }
-        // The hint stays: open takes k1's record from it unread, so the merge is the first to read it, at a live location.
+        // The hint stays: open takes k1's record from it unread, so the merge meets it at a live location.
         assertThat(dir.resolve("000000001.hint")).exists();
         byte[] file = Files.readAllBytes(dir.resolve("000000001.data"));
         int k1 = indexOf(file, b("k1"));
@@ -314,8 +315,7 @@ class FailurePathTest {
         log.setAdditive(false); // seen by the test, kept out of the build log
         log.addAppender(seen);
         try (BitCask db = BitCask.open(dir, o)) {
-            assertThatThrownBy(() -> db.get("k1")).isInstanceOf(BitCaskCorruptionException.class);
-            db.merge(MergeScope.ALL); // the first segment has no dead byte a selective merge would see
+            db.merge();
             assertThat(seen.list).anySatisfy(e -> {
                 assertThat(e.getLevel()).isEqualTo(Level.WARN);
                 assertThat(e.getFormattedMessage()).contains("corrupt");

@@ -15,7 +15,7 @@ import java.time.Duration;
  * @param merges        merges that rewrote something
  * @param mergeTime     the wall time of those merges together
  * @param mergeReclaimedBytes bytes those merges gave back to the file system
- * @param mergeBytesRead bytes those merges read: their inputs' data bytes together
+ * @param mergeBytesRead bytes those merges read: their inputs' live records and tombstones together
  *                      ({@link MergeResult#bytesRead()})
  * @param largestMergeBytesRead the most bytes one of those merges read; bounded by
  *                      {@link BitCaskOptions#mergeMaxInputBytes()} or one segment, whichever is larger, for a

@@ -17,7 +17,9 @@ import java.util.List;
  *                        and puts beside it ran slower while it copied ({@link BitCaskOptions#mergePacing}); 0
  *                        when pacing is off or the foreground was idle
  * @param segmentsInStore segments the store had when the merge chose its inputs, the one it sealed included
- * @param bytesRead       data bytes of the inputs, which the merge read
+ * @param bytesRead       bytes the merge read from its inputs: their live records, and the tombstones it looked
+ *                        at; not their dead records, so under a sustained overwrite a tenth or less of
+ *                        {@code bytesBefore}
  */
 public record MergeResult(List<Long> removedSegments, List<Long> addedSegments, long bytesBefore, long bytesAfter,
                           long recordsCopied, long millis, long restedMillis, int segmentsInStore, long bytesRead) {

@@ -70,7 +70,7 @@ class CountersTest {
                 db.put("k" + i, new byte[100]);
             }
             MergeResult small = db.merge(MergeScope.ALL);
-            for (int i = 0; i < 3000; i++) {
+            for (int i = 0; i < 6000; i++) { // twice the live records: a merge reads those
                 db.put("k" + i, new byte[100]);
             }
             MergeResult large = db.merge(MergeScope.ALL);

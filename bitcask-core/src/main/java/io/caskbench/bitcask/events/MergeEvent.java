@@ -37,9 +37,9 @@ public final class MergeEvent extends Event {
     @Description("Segments written by the merge")
     public int outputs;
 
-    /** Data bytes of the inputs, all of which the merge read. */
+    /** Bytes the merge read from its inputs: their live records and the tombstones it looked at. */
     @Label("Bytes Read")
-    @Description("Data bytes of the segments merged away, all of which were read")
+    @Description("Bytes read from the segments merged away: their live records and tombstones, not their dead records")
     @DataAmount(DataAmount.BYTES)
     public long bytesRead;
 

@@ -87,6 +87,13 @@ public final class KeyDir {
         void replaced(long location, int length);
     }
 
+    /** Receives the live entries {@link #forEachLive} finds. */
+    @FunctionalInterface
+    public interface LiveEntry {
+        /** The key of {@code hash} points at its record of {@code length} bytes at {@code location}. */
+        void entry(int hash, long location, int length);
+    }
+
     /** Checks a candidate slot's key against the record on disk. */
     @FunctionalInterface
     public interface KeyCheck {
@@ -336,6 +343,15 @@ public final class KeyDir {
     /** True when the slot for {@code hash} points exactly at {@code location}; any thread, no lock. */
     public boolean pointsAt(int hash, long location) {
         return table.slotHolding(hash, location) >= 0;
+    }
+
+    /**
+     * Hands {@code visitor} every live entry (not a tombstone) whose segment slot {@code segmentSlots}
+     * accepts: one pass over the current table, 16 bytes a slot, whatever it hands over. Any thread, no
+     * lock ({@link SlotTable#forEachLive}); a table replaced meanwhile is read to its end as it was.
+     */
+    public void forEachLive(IntPredicate segmentSlots, LiveEntry visitor) {
+        table.forEachLive(segmentSlots, visitor);
     }
 
     /**

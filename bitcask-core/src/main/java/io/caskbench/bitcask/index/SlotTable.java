@@ -2,6 +2,7 @@ package io.caskbench.bitcask.index;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.IntPredicate;
 import java.util.function.LongPredicate;
 
 /**
@@ -226,6 +227,32 @@ public final class SlotTable {
             }
         }
         return n;
+    }
+
+    /**
+     * Hands {@code visitor} every entry whose location is a live record (not deleted) in a segment
+     * slot that {@code segmentSlots} accepts, with its hash and record length, slot by slot front to
+     * back. Any thread, no lock: the location is read, then the meta word, then the location again,
+     * and a pair that changed in between is read anew, so every pair handed over is one a single
+     * update wrote. An entry that changes during the pass is handed over as it was before or after.
+     */
+    void forEachLive(IntPredicate segmentSlots, KeyDir.LiveEntry visitor) {
+        for (int i = 0; i < capacity(); i++) {
+            long seen = entries[2 * i + 1]; // plain: only a filter; what is handed over is read again below
+            if (seen != KeyDir.BUSY && (seen == 0 || Location.isDeleted(seen) || !segmentSlots.test(Location.slot(seen)))) {
+                continue;
+            }
+            for (long loc = location(i);
+                 loc != 0 && !Location.isDeleted(loc) && segmentSlots.test(Location.slot(loc)); ) {
+                long meta = (long) LOCS.getAcquire(entries, 2 * i);
+                long again = location(i);
+                if (again == loc) {
+                    visitor.entry((int) (meta >>> 32), loc, (int) meta);
+                    break;
+                }
+                loc = again;
+            }
+        }
     }
 
     /** What {@link #copyInto} copied: live entries and deleted ones. */

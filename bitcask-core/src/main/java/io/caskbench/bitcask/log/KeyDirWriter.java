@@ -159,6 +159,7 @@ public final class KeyDirWriter {
                        KeyDir.KeyCheck check) {
         long loc = Location.of(seg.slot(), offset);
         if ((flags & RecordFormat.TOMBSTONE) != 0) {
+            seg.tombstones().add(offset, len); // a merge finds it there; first, as the record is on the disk even if this fails
             keyDir.delete(hash, key, keyOff, keyLength, loc, len, check, replacedUnderLock);
         } else {
             keyDir.put(hash, key, keyOff, keyLength, loc, len, check, replacedUnderLock);

@@ -122,11 +122,12 @@ public final class Merger {
             return null;
         }
         List<Segment> inputs = seal.inputs();
+        List<Segment> unhinted = hints.withhold(inputs);
         forceInputs();
         MergePacer pacer = new MergePacer(foreground, paced);
         MergeCopy copy = new MergeCopy(dir, keyDir, segmentSize, seal, new MergeThrottle(bytesPerSecond), pacer,
                 clock.millis(), () -> cancelled, this::openOutput);
-        long skipped = copyLiveRecords(inputs, copy, pacer);
+        long skipped = copyLiveRecords(copy, inputs, unhinted, pacer);
         List<Segment> outputs = copy.outputs();
         if (skipped > 0) {
             LOG.warn("merge of {} passed over {} corrupt bytes; keys whose newest record lay there now read as absent", dir, skipped);
@@ -145,7 +146,7 @@ public final class Merger {
         LOG.debug("merged {}: {} segments -> {}, {} records, {} -> {} bytes, rested {} ms for the foreground", dir,
                 removed.size(), added.size(), copied, before, after, pacer.restedNanos() / 1_000_000);
         return new MergeResult(removed, added, before, after, copied, (System.nanoTime() - started) / 1_000_000,
-                pacer.restedNanos() / 1_000_000, seal.segmentsInStore(), before);
+                pacer.restedNanos() / 1_000_000, seal.segmentsInStore(), copy.bytesRead());
     }
 
     /**
@@ -164,14 +165,16 @@ public final class Merger {
 
     /**
      * Runs the copy step (see {@link MergeCopy}) paced by {@code pacer}; returns the corrupt bytes
-     * passed over. On failure every output is removed and the exception thrown.
+     * passed over. On failure every output is removed, the inputs whose hint files the merge held
+     * back ({@code unhinted}) are queued for them again, and the exception thrown.
      */
-    private long copyLiveRecords(List<Segment> inputs, MergeCopy copy, MergePacer pacer) {
+    private long copyLiveRecords(MergeCopy copy, List<Segment> inputs, List<Segment> unhinted, MergePacer pacer) {
         pacer.start();
         try {
             return copy.copyAll(inputs, log, keys);
         } catch (RuntimeException | Error e) {
             discardOutputs(copy.outputs());
+            unhinted.forEach(hints::sealed);
             if (e instanceof MergeCopy.Cancelled) {
                 throw new IllegalStateException("BitCask store " + dir + " closed during merge");
             }

@@ -7,6 +7,7 @@ import io.caskbench.bitcask.log.KeyDirWriter;
 import io.caskbench.bitcask.log.LogWriter;
 import io.caskbench.bitcask.segment.Segment;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -16,36 +17,23 @@ import java.util.List;
  * <p>The tombstones a partial merge must carry over. A tombstone shadows every older record of its
  * key; a merge may drop it only when no segment older than the tombstone's survives the merge, as
  * any such segment could hold a value the tombstone hides. Otherwise the merge copies it, unless the
- * key has a newer value by then (a copy placed after that value would delete it). Which keys have a
- * value is read under the log writer's lock once the scan is done, in short turns; a write made later
- * lands in a segment after the merge's outputs, so it still wins over the copy.
+ * key has a newer value by then (a copy placed after that value would delete it).
+ *
+ * <p>The key directory does not know them all (it forgets a deleted key at its next rebuild, and
+ * holds one tombstone per key), so they come from each input's own list
+ * ({@link Segment#tombstones()}), which the log writer and recovery keep. They are read in turns of
+ * {@link #PER_TURN}, in file order, outside the log writer's lock; whether each key has a value is
+ * then asked under the lock, one short turn at a time, and a write made later lands in a segment
+ * after the merge's outputs, so it still wins over the copy.
  */
 final class ShadowingTombstones {
 
     /** Tombstones checked per turn of the writer's lock: short enough that puts wait little. */
     private static final int PER_TURN = 256;
+    /** What passing over a tombstone that fails its check costs, for the WARN. */
+    private static final String LOST = "a value of its key in an older segment may be read again once the merge is done";
 
-    /** Input index and offset of each tombstone found, packed as {@code index << 40 | offset}; merging thread. */
-    private long[] places = new long[64];
-    /** Record length of each; merging thread. */
-    private int[] lengths = new int[64];
-    /** Tombstones found; merging thread. */
-    private int count;
-
-    /** Notes a tombstone at {@code offset} of input {@code index}, {@code length} bytes long. */
-    void add(int index, long offset, int length) {
-        if (count == places.length) {
-            places = Arrays.copyOf(places, count * 2);
-            lengths = Arrays.copyOf(lengths, count * 2);
-        }
-        places[count] = ((long) index << 40) | offset;
-        lengths[count] = length;
-        count++;
-    }
-
-    /** Tombstones noted. */
-    int size() {
-        return count;
+    private ShadowingTombstones() {
     }
 
     /** Receives a tombstone the merge must keep. */
@@ -55,37 +43,47 @@ final class ShadowingTombstones {
     }
 
     /**
-     * Hands {@code keeper} each noted tombstone whose key has no value now, reading them again from
-     * {@code inputs}; the key check runs as the log's one writer.
+     * Hands {@code keeper} each tombstone of {@code inputs} whose key has no value now, reading them
+     * through {@code reads}; {@code mayShadow} says which inputs have an older segment that survives
+     * the merge. The key check runs as the log's one writer.
      */
-    void keepShadowing(List<Segment> inputs, LogWriter log, KeyDirWriter keys, Keeper keeper) {
-        boolean[] keep = new boolean[count];
-        byte[] buf = new byte[RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + RecordFormat.MAX_KEY_LENGTH];
-        for (int from = 0; from < count; from += PER_TURN) {
-            int start = from;
-            int end = Math.min(count, from + PER_TURN);
-            log.asWriter(() -> {
-                for (int i = start; i < end; i++) {
-                    read(inputs, i, buf);
-                    int keyLength = RecordFormat.keyLength(buf, 0);
-                    int keyOff = RecordFormat.keyOffset(RecordFormat.flags(buf, 0));
-                    byte[] key = Arrays.copyOfRange(buf, keyOff, keyOff + keyLength);
-                    long now = keys.currentLocation(key, KeyHash.hash(key));
-                    keep[i] = now == 0 || Location.isDeleted(now);
+    static void keepShadowing(List<Segment> inputs, boolean[] mayShadow, InputReads reads, LogWriter log, KeyDirWriter keys,
+                              Keeper keeper) {
+        List<byte[]> turn = new ArrayList<>(PER_TURN);
+        List<Long> offsets = new ArrayList<>(PER_TURN);
+        for (int n = 0; n < inputs.size(); n++) {
+            if (!mayShadow[n]) {
+                continue;
+            }
+            Segment in = inputs.get(n);
+            long[] places = in.tombstones().inFileOrder();
+            for (int from = 0; from < places.length; from += PER_TURN) {
+                turn.clear();
+                offsets.clear();
+                reads.read(in, places, from, Math.min(places.length, from + PER_TURN), LOST, (offset, buf, off, len) -> {
+                    if ((RecordFormat.flags(buf, off) & RecordFormat.TOMBSTONE) == 0) {
+                        throw new IllegalStateException(in.file() + ": the record at offset " + offset + " is noted as a tombstone but is none");
+                    }
+                    turn.add(Arrays.copyOfRange(buf, off, off + len));
+                    offsets.add(offset);
+                });
+                boolean[] keep = new boolean[turn.size()];
+                log.asWriter(() -> {
+                    for (int i = 0; i < keep.length; i++) {
+                        byte[] t = turn.get(i);
+                        int keyOff = RecordFormat.keyOffset(RecordFormat.flags(t, 0));
+                        byte[] key = Arrays.copyOfRange(t, keyOff, keyOff + RecordFormat.keyLength(t, 0));
+                        long now = keys.currentLocation(key, KeyHash.hash(key));
+                        keep[i] = now == 0 || Location.isDeleted(now);
+                    }
+                    return 0;
+                });
+                for (int i = 0; i < keep.length; i++) {
+                    if (keep[i]) {
+                        keeper.keep(in, offsets.get(i), turn.get(i), turn.get(i).length);
+                    }
                 }
-                return 0;
-            });
-        }
-        for (int i = 0; i < count; i++) {
-            if (keep[i]) {
-                read(inputs, i, buf);
-                keeper.keep(inputs.get((int) (places[i] >>> 40)), places[i] & ((1L << 40) - 1), buf, lengths[i]);
             }
         }
-    }
-
-    private void read(List<Segment> inputs, int i, byte[] buf) {
-        Segment in = inputs.get((int) (places[i] >>> 40));
-        in.reader().read(places[i] & ((1L << 40) - 1), buf, 0, lengths[i]);
     }
 }

@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -64,6 +65,22 @@ public final class HintWriter {
     /** Queues the hint file of a segment just sealed. */
     public void sealed(Segment seg) {
         pending.add(seg);
+    }
+
+    /**
+     * Takes the segments a merge is about to copy out of the queue and returns those that were in
+     * it: writing a hint scans the whole segment, which the merge then deletes. The merge queues them
+     * again ({@link #sealed}) if it fails before its swap. A hint the daemon is writing already is
+     * finished.
+     */
+    public List<Segment> withhold(Collection<Segment> segments) {
+        List<Segment> taken = new ArrayList<>();
+        for (Segment seg : segments) {
+            if (pending.remove(seg)) {
+                taken.add(seg);
+            }
+        }
+        return taken;
     }
 
     /** Drops segments that a merge retires. */

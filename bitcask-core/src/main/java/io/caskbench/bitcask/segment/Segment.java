@@ -64,6 +64,8 @@ public final class Segment {
     private final Object durableLock = new Object();
     /** Everything before this offset is on the device; any thread reads, rises only under {@code durableLock}. */
     private long durableEnd;
+    /** Where its tombstones lie; the threads its own comment names. Final. */
+    private final SegmentTombstones tombstones = new SegmentTombstones();
 
     /**
      * Tracks a segment.
@@ -140,6 +142,11 @@ public final class Segment {
     /** Counts {@code bytes} of this segment's records as no longer current; any putting thread, as it publishes. */
     public void addDead(long bytes) {
         deadByPuts.add(bytes);
+    }
+
+    /** Where its tombstones lie: the log writer notes each one it indexes, and a merge reads them. */
+    public SegmentTombstones tombstones() {
+        return tombstones;
     }
 
     /** Offset before which everything is known to be on the device. */

@@ -8,8 +8,8 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 
 /**
- * Threading: one thread per scanner; recovery, verify, repair, hint writing and merge each make
- * their own.
+ * Threading: one thread per scanner; recovery, verify, repair and hint writing each make their
+ * own. A merge reads only the live records of its inputs, not through a scanner.
  *
  * <p>Reads the records of a data file in order and decides where its valid content ends.
  *

@@ -101,8 +101,12 @@ public final class SegmentTable {
         }
     }
 
-    /** Puts {@code fresh} where {@code old} was, in the same slot. */
+    /**
+     * Puts {@code fresh} where {@code old} was, in the same slot: the same file, reopened. It takes
+     * over the tombstones noted for {@code old}.
+     */
     public void replace(Segment old, Segment fresh) {
+        fresh.tombstones().addAll(old.tombstones());
         synchronized (lock) {
             Segment[] s = slots.clone();
             s[old.slot()] = fresh;

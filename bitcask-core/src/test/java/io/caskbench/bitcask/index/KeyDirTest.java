@@ -29,8 +29,12 @@ class KeyDirTest {
     private final KeyDir.Replaced onReplaced = (location, length) -> replaced.add(location + ":" + length);
 
     private long put(KeyDir kd, String key, int length) {
+        return put(kd, 1, key, length);
+    }
+
+    private long put(KeyDir kd, int segmentSlot, String key, int length) {
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
-        long loc = Location.of(1, nextOffset);
+        long loc = Location.of(segmentSlot, nextOffset);
         nextOffset += length;
         records.put(loc, k);
         kd.put(KeyHash.hash(k), k, 0, k.length, loc, length, check, onReplaced);
@@ -38,8 +42,12 @@ class KeyDirTest {
     }
 
     private long delete(KeyDir kd, String key) {
+        return delete(kd, 1, key);
+    }
+
+    private long delete(KeyDir kd, int segmentSlot, String key) {
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
-        long loc = Location.of(1, nextOffset);
+        long loc = Location.of(segmentSlot, nextOffset);
         nextOffset += 30;
         records.put(loc, k);
         kd.delete(KeyHash.hash(k), k, 0, k.length, loc, 30, check, onReplaced);
@@ -53,6 +61,38 @@ class KeyDirTest {
             }
         }
         throw new AssertionError("no slot holds " + location);
+    }
+
+    /**
+     * A merge finds its inputs' live records in one pass: every key whose record lies in a segment
+     * asked for, with its hash and length, and nothing else: no tombstone, no record of another
+     * segment, no record a later put replaced; through the rebuilds of a growing table.
+     */
+    @Test
+    void forEachLiveHandsOverTheLiveRecordsOfTheSegmentsAskedForAndNothingElse() {
+        KeyDir kd = new KeyDir(0);
+        Map<Long, String> expected = new HashMap<>();
+        for (int n = 0; n < 5000; n++) {
+            int segment = 2 + n % 3;
+            long loc = put(kd, segment, "k" + n, 40 + n % 7);
+            if (segment != 4) {
+                expected.put(loc, KeyHash.hash(("k" + n).getBytes(StandardCharsets.UTF_8)) + ":" + (40 + n % 7));
+            }
+        }
+        for (int n = 0; n < 5000; n += 5) {
+            byte[] k = ("k" + n).getBytes(StandardCharsets.UTF_8);
+            expected.remove(kd.locate(KeyHash.hash(k), k, 0, k.length, check));
+            if (n % 2 == 0) {
+                delete(kd, 2, "k" + n); // a tombstone in a segment asked for
+            } else {
+                put(kd, 4, "k" + n, 50);
+            }
+        }
+        Map<Long, String> found = new HashMap<>();
+        kd.forEachLive(slot -> slot == 2 || slot == 3, (hash, location, length) -> {
+            assertThat(found.put(location, hash + ":" + length)).as("handed over twice").isNull();
+        });
+        assertThat(found).isEqualTo(expected);
     }
 
     /**

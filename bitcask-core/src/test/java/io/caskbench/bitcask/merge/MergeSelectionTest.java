@@ -10,6 +10,7 @@ import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.MutableClock;
+import io.caskbench.bitcask.testing.Rollovers;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A selective merge: it reads the fragmented segments and not the rest, and what it leaves in place
+ * A selective merge: it reads the live records of the fragmented segments and not the rest, and what it leaves in place
  * never brings a deleted or expired key back, nor loses a newer value to a tombstone it keeps.
  */
 class MergeSelectionTest {
@@ -52,20 +53,20 @@ class MergeSelectionTest {
         }
     }
 
-    private static long activeId(BitCask db) {
-        return db.stats().segments().stream().filter(BitCaskStats.SegmentStats::active).findFirst().orElseThrow().id();
-    }
-
     /** Puts keys {@code prefix-0, 1, ...} until the active segment rolls over; the last one lies in the new segment. */
     private static int rollOver(BitCask db, String prefix, String round) {
-        long id = activeId(db);
-        int i = 0;
-        while (activeId(db) == id) {
-            assertThat(i).as("puts without a rollover").isLessThan(2 * PER_SEGMENT);
-            db.put(key(prefix, i), value(round + i));
-            i++;
-        }
-        return i;
+        return Rollovers.rollOver(db, i -> db.put(key(prefix, i), value(round + i)), 2 * PER_SEGMENT);
+    }
+
+    /**
+     * Puts the victim, fills segment 1 with live keys, deletes the victim and fills segment 2 with
+     * keys {@code b-0, 1, ...}; returns how many of them were put, the last one in segment 3.
+     */
+    private static int deleteVictimInSegmentTwo(BitCask db) {
+        db.put(key("victim", 0), value("old"));
+        rollOver(db, "a", "live"); // segment 1 stays: all live but for the victim
+        db.delete(key("victim", 0));
+        return rollOver(db, "b", "first"); // segment 2: the tombstone and records about to die
     }
 
     @EveryBackend
@@ -79,7 +80,8 @@ class MergeSelectionTest {
             assertThat(r.segmentsInStore()).isEqualTo(11);
             assertThat(r.inputsSelected()).isEqualTo(1);
             assertThat(r.removedSegments()).containsExactly(4L);
-            assertThat(r.bytesRead()).isEqualTo((long) PER_SEGMENT * RECORD).isLessThan(data / 10);
+            assertThat(r.bytesBefore()).isEqualTo((long) PER_SEGMENT * RECORD).isLessThan(data / 10);
+            assertThat(r.bytesRead()).as("no record of it is live").isZero();
             assertThat(r.recordsCopied()).isZero();
         }
         try (BitCask db = BitCask.open(dir, options(backend))) {
@@ -106,7 +108,8 @@ class MergeSelectionTest {
             MergeResult r = db.merge();
             long live = (to - from) / 2;
             assertThat(r.removedSegments()).containsExactly(4L);
-            assertThat(r.bytesRead()).isEqualTo((long) PER_SEGMENT * RECORD).isLessThan(data / 10);
+            assertThat(r.bytesBefore()).isEqualTo((long) PER_SEGMENT * RECORD).isLessThan(data / 10);
+            assertThat(r.bytesRead()).as("its live half").isEqualTo(live * RECORD);
             assertThat(r.recordsCopied()).isEqualTo(live);
             assertThat(r.bytesAfter()).as("what the merge wrote: the live half of one segment in ten")
                     .isBetween(live * RECORD, live * RECORD + RecordFormat.FILE_HEADER_SIZE).isLessThan(data / 10);
@@ -122,10 +125,7 @@ class MergeSelectionTest {
     @EveryBackend
     void aTombstoneStaysWhileAnOlderSegmentOutsideTheMergeMayHoldItsKey(Backend backend) throws Exception {
         try (BitCask db = BitCask.open(dir, options(backend))) {
-            db.put(key("victim", 0), value("old"));
-            rollOver(db, "a", "live"); // segment 1 stays: all live
-            db.delete(key("victim", 0));
-            int b = rollOver(db, "b", "first"); // segment 2: the tombstone and records about to die
+            int b = deleteVictimInSegmentTwo(db);
             fill(db, "b", 0, b, "second");
             MergeResult r = db.merge();
             assertThat(r.removedSegments()).contains(2L).doesNotContain(1L);
@@ -142,13 +142,70 @@ class MergeSelectionTest {
         }
     }
 
+    /**
+     * The tombstones a merge must keep are found after a reopen too: one in a sealed segment, loaded
+     * from its hint, and one in the newest segment, which the reopen takes up again for writes.
+     */
+    @EveryBackend
+    void aTombstoneLoadedAtOpenStaysWhileAnOlderSegmentOutsideTheMergeMayHoldItsKey(Backend backend) throws Exception {
+        int b;
+        int c;
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            db.put(key("victim", 0), value("old"));
+            db.put(key("victim", 1), value("old"));
+            rollOver(db, "a", "live"); // segment 1 stays: all live but for the victims
+            db.delete(key("victim", 0));
+            b = rollOver(db, "b", "first"); // segment 2: a tombstone and records about to die
+            db.delete(key("victim", 1)); // segment 3, the newest at close
+            c = PER_SEGMENT / 2;
+            fill(db, "c", 0, c, "first");
+        }
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            fill(db, "b", 0, b, "second");
+            fill(db, "c", 0, c, "second");
+            rollOver(db, "d", "live");
+            MergeResult r = db.merge();
+            assertThat(r.removedSegments()).contains(2L, 3L).doesNotContain(1L);
+            assertThat(db.get(key("victim", 0))).isNull();
+            assertThat(db.get(key("victim", 1))).isNull();
+        }
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            assertThat(db.get(key("victim", 0))).as("a deleted key came back from a hinted segment's merge").isNull();
+            assertThat(db.get(key("victim", 1))).as("a deleted key came back from the reopened segment's merge").isNull();
+            assertThat(db.get(key("a", 0))).isEqualTo(value("live0"));
+        }
+    }
+
+    /** A tombstone a merge kept in its output is kept again by a later merge of that output, before any reopen. */
+    @EveryBackend
+    void aTombstoneKeptByAMergeIsKeptByTheNextMergeOfItsOutput(Backend backend) throws Exception {
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            int b = deleteVictimInSegmentTwo(db); // nine records of segment 2 in ten are about to die
+            for (int i = 0; i < b; i++) {
+                if (i % 10 != 0) {
+                    db.put(key("b", i), value("second" + i));
+                }
+            }
+            MergeResult first = db.merge();
+            assertThat(first.removedSegments()).containsExactly(2L);
+            assertThat(first.addedSegments()).hasSize(1);
+            for (int i = 0; i < b; i += 10) {
+                db.put(key("b", i), value("third" + i)); // the first merge's output is dead now but for the tombstone
+            }
+            MergeResult second = db.merge();
+            assertThat(second.removedSegments()).contains(first.addedSegments().get(0)).doesNotContain(1L);
+            assertThat(db.get(key("victim", 0))).isNull();
+        }
+        try (BitCask db = BitCask.open(dir, options(backend))) {
+            assertThat(db.get(key("victim", 0))).as("a deleted key came back after a merge of a merge's output").isNull();
+            assertThat(db.get(key("a", 0))).isEqualTo(value("live0"));
+        }
+    }
+
     @EveryBackend
     void aTombstoneIsNotKeptWhereItWouldHideANewerValue(Backend backend) throws Exception {
         try (BitCask db = BitCask.open(dir, options(backend))) {
-            db.put(key("victim", 0), value("old"));
-            rollOver(db, "a", "live");
-            db.delete(key("victim", 0));
-            int b = rollOver(db, "b", "first");
+            int b = deleteVictimInSegmentTwo(db);
             db.put(key("victim", 0), value("new")); // segment 3, which stays: live but for one record
             rollOver(db, "c", "live");
             fill(db, "b", 0, b, "second");

@@ -27,6 +27,7 @@ public final class WatchingBackend implements SegmentBackend {
     private final SegmentBackend delegate;
     private final Map<String, AtomicLong> written = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> forced = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> read = new ConcurrentHashMap<>();
     /** Handles opened and not yet closed. */
     public final AtomicInteger openHandles = new AtomicInteger();
     /** Files whose read-only open fails with an injected error. */
@@ -56,6 +57,15 @@ public final class WatchingBackend implements SegmentBackend {
     /** End of the highest write into the file named {@code name}. */
     public long writtenEnd(String name) {
         return written.getOrDefault(name, new AtomicLong()).get();
+    }
+
+    /** Bytes read so far from the file named {@code name}, through any of its handles. */
+    public long bytesRead(String name) {
+        return read.getOrDefault(name, new AtomicLong()).get();
+    }
+
+    private void countRead(String name, int len) {
+        read.computeIfAbsent(name, n -> new AtomicLong()).addAndGet(len);
     }
 
     /** End of what a completed force of the file named {@code name} covered. */
@@ -129,6 +139,7 @@ public final class WatchingBackend implements SegmentBackend {
             public void read(long position, byte[] dst, int off, int len) {
                 beforeRead.accept(file.getFileName().toString());
                 r.read(position, dst, off, len);
+                countRead(file.getFileName().toString(), len);
             }
 
             @Override
@@ -188,6 +199,7 @@ public final class WatchingBackend implements SegmentBackend {
         public void read(long position, byte[] dst, int off, int len) {
             beforeRead.accept(name);
             w.read(position, dst, off, len);
+            countRead(name, len);
         }
 
         @Override

@@ -97,7 +97,7 @@ class ServiceRecordingTest {
         assertThat(of(all, "Merge")).singleElement().satisfies(m -> {
             assertThat(m.getInt("inputs")).isEqualTo(merged.removedSegments().size());
             assertThat(m.getInt("outputs")).isEqualTo(merged.addedSegments().size());
-            assertThat(m.getLong("bytesRead")).isEqualTo(merged.bytesBefore());
+            assertThat(m.getLong("bytesRead")).isEqualTo(merged.bytesRead());
             assertThat(m.getLong("bytesWritten")).isEqualTo(merged.bytesAfter());
             assertThat(m.getLong("recordsCopied")).isEqualTo(merged.recordsCopied());
         });

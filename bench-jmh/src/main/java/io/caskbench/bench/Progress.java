@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
  * an allowance per fork ({@link RunEstimate}). The time left is the nominal time not yet done, scaled by
  * how much longer than nominal the work done so far really took. JMH reports each fork and each finished
  * iteration as it happens ({@link ProgressFormat}), so the estimate moves while a row runs, not only
- * between rows.
+ * between rows. The line shows it as an end of the run that moves earlier only by as much as it moved
+ * later before ({@link #shownSecondsLeft}).
  *
  * <p>Used by the runner's main thread only (JMH calls its output format on the thread that runs it).
  */
@@ -33,6 +34,10 @@ final class Progress {
     private int current = -1;
     private int forksStarted;
     private int forksTotal;
+    /** The end of the run the line last showed, in {@code nanos} time; -1 before the first line. */
+    private long shownEnd = -1;
+    /** How far the shown end has moved later, less what it has since moved back: all it may still move back. */
+    private long raised;
 
     /** A progress over {@code trials}, timed by {@code nanos} ({@code System::nanoTime}). */
     Progress(List<Trial> trials, LongSupplier nanos) {
@@ -95,17 +100,39 @@ final class Progress {
         return Math.max(0, nominalTotal - nominalDone()) * scale();
     }
 
+    /**
+     * The time left that the line shows: the estimate's end of the run, moved later whenever the estimate
+     * rises, but moved earlier only by as much as it was moved later before. A person plans by the first
+     * figure; an estimate that halves and then triples within a minute (a fill that the nominal times do
+     * not foresee, then a fast row) is worse than one that is a little high.
+     */
+    double shownSecondsLeft() {
+        long now = nanos.getAsLong();
+        long end = now + Math.round(secondsLeft() * 1e9);
+        if (shownEnd < 0) {
+            shownEnd = end;
+        } else if (end > shownEnd) {
+            raised += end - shownEnd;
+            shownEnd = end;
+        } else {
+            long back = Math.min(shownEnd - end, raised);
+            raised -= back;
+            shownEnd -= back;
+        }
+        return Math.max(0, (shownEnd - now) / 1e9);
+    }
+
     /** The progress line at this moment. */
     String line() {
         if (current < 0) {
             return String.format(Locale.ROOT, "[caskbench] %d rows in %d runs \u2014 %s in the whole run",
-                    trials.size(), runs, about(secondsLeft()));
+                    trials.size(), runs, about(shownSecondsLeft()));
         }
         Trial t = trials.get(current);
         int run = (int) trials.subList(0, current + 1).stream().map(x -> x.suite() + "/" + x.run()).distinct().count();
         String fork = forksTotal > 0 ? String.format(Locale.ROOT, ", fork %d of %d", forksStarted, forksTotal) : "";
         return String.format(Locale.ROOT, "[caskbench] %d of %d rows done; run %d of %d (%s: %s)%s \u2014 %s left in the"
-                + " whole run", current, trials.size(), run, runs, t.suite(), t.label(), fork, about(secondsLeft()));
+                + " whole run", current, trials.size(), run, runs, t.suite(), t.label(), fork, about(shownSecondsLeft()));
     }
 
     /** "about 40 s", "about 3 min", "about 2 h 10 min": as precise as an estimate deserves. */

@@ -119,6 +119,32 @@ class ProgressTest {
         assertThat(p.line()).startsWith("[caskbench] 2 of 3 rows done; run 2 of 2 (files: C) \u2014 about 2 min");
     }
 
+    /**
+     * The line's end of the run moves later with the estimate but earlier only by as much as it moved
+     * later before: 4 min, then 8 min, then a fast stretch cannot bring it below the first 4 min.
+     */
+    @Test
+    void theShownEndMovesEarlierOnlyByWhatItMovedLaterBefore() {
+        Options none = new OptionsBuilder().build();
+        List<Trial> trials = List.of(new Trial("store", 0, "A", "a", Map.of(), none, 60),
+                new Trial("store", 0, "B", "b", Map.of(), none, 180));
+        long[] now = {0};
+        Progress p = new Progress(trials, () -> now[0]);
+        p.start();
+        assertThat(p.shownSecondsLeft()).as("nominal: 240 s").isCloseTo(240, offset(1e-6));
+
+        p.trialStarted(0);
+        p.forkStarted(1, 1);
+        now[0] = 4_000_000_000L; // 4 s for 2 nominal: the estimate doubles
+        assertThat(p.secondsLeft()).isCloseTo(476, offset(1e-6));
+        assertThat(p.shownSecondsLeft()).as("raised to the estimate's end, 480 s").isCloseTo(476, offset(1e-6));
+
+        p.trialStarted(1); // the first row done fast: 60 nominal seconds in 5 s
+        now[0] = 5_000_000_000L;
+        assertThat(p.secondsLeft()).as("the raw estimate falls to 15 s").isCloseTo(15, offset(1e-6));
+        assertThat(p.shownSecondsLeft()).as("never below the first figure's end, 240 s").isCloseTo(235, offset(1e-6));
+    }
+
     @Test
     void aRunSplitsIntoOneTrialPerBenchmarkAndParameterCombination() {
         Options options = new OptionsBuilder().include("\\.WriteFloor\\.").param("valueSize", "100", "4080")

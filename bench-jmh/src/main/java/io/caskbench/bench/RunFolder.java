@@ -125,7 +125,7 @@ final class RunFolder {
 
     /**
      * The run was interrupted (SIGINT, SIGTERM): marks the folder partial with how far it got and prints
-     * {@code interrupted after N of M runs; partial results in <folder>}. Nothing when already complete.
+     * {@code interrupted: N of M rows kept in <folder>}. Nothing when already complete.
      *
      * @return whether it was still running
      */
@@ -137,7 +137,8 @@ final class RunFolder {
         String how = String.format("interrupted after %d of %d runs", runsDone, runsPlanned);
         String rowsKept = String.format("%d of %d rows kept", rowCount, rowsPlanned);
         mark(how + " (" + rowsKept + ")");
-        out.printf("%n%s; partial results in %s (%s)%n", how, dir, rowsKept);
+        out.printf("%ninterrupted: %d of %d rows kept in %s (%s; JMH's \"VM prematurely exited\" lines that may"
+                + " follow are its forks, stopped by the same signal)%n", rowCount, rowsPlanned, dir, how);
         out.flush();
         return true;
     }

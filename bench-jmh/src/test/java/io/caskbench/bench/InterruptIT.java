@@ -54,7 +54,7 @@ class InterruptIT {
             assertThat(p.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)).as("exits after SIG%s", signal).isTrue();
             String output = Files.readString(log, StandardCharsets.UTF_8);
 
-            assertThat(output).containsPattern("interrupted after \\d+ of \\d+ runs; partial results in "
+            assertThat(output).containsPattern("interrupted: \\d+ of \\d+ rows kept in "
                     + java.util.regex.Pattern.quote(run.toString()));
             assertThat(RunFolders.partial(run)).hasValueSatisfying(line -> assertThat(line).startsWith("interrupted after"));
             assertThat(Files.readString(run.resolve("store.json"))).contains("\"benchmark\" : \"io.caskbench.bench.store.single.PeersSingleThread.get\"");

@@ -6,7 +6,10 @@ import io.caskbench.raft.Replies;
 import io.caskbench.raft.Tls;
 import io.caskbench.raft.server.Command;
 import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.RaftConfigKeys;
+import org.apache.ratis.client.ClientFactory;
 import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.client.RaftClientRpc;
 import org.apache.ratis.conf.Parameters;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
@@ -27,15 +30,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /**
  * Threading: safe for any number of threads; {@link #close()} once they are done.
  *
  * <p>A client of a replicated BitCask, with the calls of {@code BitCask}: put, get, delete, TTL
  * puts and atomic batches. Each key goes to its group's leader, found and followed by Raft's
- * client; a request that fails on a leader change is retried with the same call id, and the
+ * client; a request that fails on a leader change, a lost connection or any other failure of the
+ * transport ({@link GuardedTransport}) is retried by Raft's client with the same call id, and the
  * replicas' retry cache answers a retry of a write already applied with the first answer, so a
- * write is applied at most once. Reads are linearizable unless {@link #getStale} is asked for.
+ * write is applied at most once. This client never sends a call again under a new call id. Reads
+ * are linearizable unless {@link #getStale} is asked for.
  *
  * <p>Every call gives up after the timeout with a {@link RaftUnavailableException}: each attempt
  * waits at most a third of the timeout (200 ms to 1 s), and no attempt starts after the deadline,
@@ -54,7 +60,7 @@ public final class ReplicatedBitCask implements AutoCloseable {
     /** Guards close; any thread. */
     private volatile boolean closed;
 
-    private ReplicatedBitCask(Cluster cluster, Duration timeout, Tls tls) {
+    private ReplicatedBitCask(Cluster cluster, Duration timeout, Tls tls, UnaryOperator<RaftClientRpc> transport) {
         this.cluster = cluster;
         this.timeout = timeout;
         RaftProperties p = new RaftProperties();
@@ -65,12 +71,15 @@ public final class ReplicatedBitCask implements AutoCloseable {
         if (tls != null) {
             tls.applyTo(parameters);
         }
+        ClientFactory factory = ClientFactory.cast(RaftConfigKeys.Rpc.type(p, s -> { }).newFactory(parameters));
         for (RaftGroup group : cluster.groups()) {
+            ClientId id = ClientId.randomId();
             clients.add(RaftClient.newBuilder()
                     .setProperties(p)
                     .setParameters(parameters)
                     .setRaftGroup(group)
-                    .setClientId(ClientId.randomId())
+                    .setClientId(id)
+                    .setClientRpc(new GuardedTransport(transport.apply(factory.newRaftClientRpc(id, p))))
                     .setRetryPolicy(retry)
                     .build());
         }
@@ -83,11 +92,16 @@ public final class ReplicatedBitCask implements AutoCloseable {
 
     /** A client of {@code cluster} over mutual TLS ({@code tls} null for plain text). */
     public static ReplicatedBitCask connect(Cluster cluster, Duration timeout, Tls tls) {
+        return connect(cluster, timeout, tls, UnaryOperator.identity());
+    }
+
+    /** A client whose Raft transport is {@code transport} applied to gRPC's: the tests' seam for transport faults. */
+    static ReplicatedBitCask connect(Cluster cluster, Duration timeout, Tls tls, UnaryOperator<RaftClientRpc> transport) {
         Objects.requireNonNull(cluster, "cluster");
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive");
         }
-        return new ReplicatedBitCask(cluster, timeout, tls);
+        return new ReplicatedBitCask(cluster, timeout, tls, transport);
     }
 
     /** Stores {@code value} under {@code key} once a majority holds it. */
@@ -233,6 +247,11 @@ public final class ReplicatedBitCask implements AutoCloseable {
             reply = call.send();
         } catch (IOException e) {
             throw failure(what, e);
+        } catch (RuntimeException e) {
+            // Raft's client itself failed, not its transport (whose failures GuardedTransport makes
+            // retried attempts). Sending the call again would give it a new call id, which the retry
+            // cache cannot match with an earlier attempt that reached the leader: reported, not resent.
+            throw new RaftUnavailableException(what + " failed in Raft's client" + maybeApplied(what) + " (" + e + ")", e);
         }
         if (!reply.isSuccess()) {
             throw failure(what, reply.getException());
@@ -245,10 +264,14 @@ public final class ReplicatedBitCask implements AutoCloseable {
             return new IllegalArgumentException(iae.getMessage(), sme);
         }
         if (retry.expired() || cause instanceof IOException) {
-            return new RaftUnavailableException(what + ": no majority answered within " + timeout
-                    + (what.equals("write") ? "; the write may or may not be applied" : "") + " (" + cause + ")", cause);
+            return new RaftUnavailableException(what + ": no majority answered within " + timeout + maybeApplied(what)
+                    + " (" + cause + ")", cause);
         }
         return new BitCaskException(what + " failed: " + cause, cause);
+    }
+
+    private static String maybeApplied(String what) {
+        return what.equals("write") ? "; the write may or may not be applied" : "";
     }
 
     private static Message message(byte[] bytes) {

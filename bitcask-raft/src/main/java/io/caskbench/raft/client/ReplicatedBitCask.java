@@ -2,6 +2,7 @@ package io.caskbench.raft.client;
 
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.raft.Cluster;
+import io.caskbench.raft.RaftLimits;
 import io.caskbench.raft.Replies;
 import io.caskbench.raft.Tls;
 import io.caskbench.raft.server.Command;
@@ -67,6 +68,7 @@ public final class ReplicatedBitCask implements AutoCloseable {
         long attemptMs = Math.max(200, Math.min(1000, timeout.toMillis() / 3));
         RaftClientConfigKeys.Rpc.setRequestTimeout(p, TimeDuration.valueOf(attemptMs, TimeUnit.MILLISECONDS));
         RaftClientConfigKeys.Rpc.setWatchRequestTimeout(p, TimeDuration.valueOf(attemptMs, TimeUnit.MILLISECONDS));
+        RaftLimits.applyToClient(p);
         Parameters parameters = new Parameters();
         if (tls != null) {
             tls.applyTo(parameters);
@@ -104,7 +106,12 @@ public final class ReplicatedBitCask implements AutoCloseable {
         return new ReplicatedBitCask(cluster, timeout, tls, transport);
     }
 
-    /** Stores {@code value} under {@code key} once a majority holds it. */
+    /**
+     * Stores {@code value} under {@code key} once a majority holds it.
+     *
+     * @throws IllegalArgumentException before anything is sent, when the key or the value is over
+     *         {@link RaftLimits}
+     */
     public void put(byte[] key, byte[] value) {
         write(List.of(new Command.Op(key, Objects.requireNonNull(value, "value"), 0)));
     }
@@ -140,7 +147,8 @@ public final class ReplicatedBitCask implements AutoCloseable {
     /**
      * Applies every operation of {@code batch} atomically on every replica.
      *
-     * @throws IllegalArgumentException when the batch is empty or its keys belong to different groups
+     * @throws IllegalArgumentException before anything is sent, when the batch is empty, its keys
+     *         belong to different groups, or a key, a value or the whole is over {@link RaftLimits}
      */
     public void write(ReplicatedBatch batch) {
         write(batch.ops());
@@ -221,13 +229,18 @@ public final class ReplicatedBitCask implements AutoCloseable {
     private byte[] write(List<Command.Op> ops) {
         int shard = -1;
         for (Command.Op op : ops) {
-            int s = cluster.shardOf(checkKey(op.key()));
+            int s = cluster.shardOf(RaftLimits.checkKey(op.key()));
+            if (!op.isDelete()) {
+                RaftLimits.checkValue(op.value());
+            }
             if (shard != -1 && s != shard) {
                 throw new IllegalArgumentException("a batch's keys must belong to one group; use one batch per group");
             }
             shard = s;
         }
-        Message m = message(Command.relative(ops).encode());
+        Command command = Command.relative(ops);
+        RaftLimits.checkWrite(command.encodedSize());
+        Message m = message(command.encode());
         RaftClient client = clients.get(shard);
         return call(() -> client.io().send(m), "write");
     }

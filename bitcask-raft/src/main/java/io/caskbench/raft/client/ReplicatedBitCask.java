@@ -154,9 +154,13 @@ public final class ReplicatedBitCask implements AutoCloseable {
         write(batch.ops());
     }
 
-    /** The value of {@code key}, read linearizably through the leader; null when absent. */
+    /**
+     * The value of {@code key}, read linearizably through the leader; null when absent.
+     *
+     * @throws IllegalArgumentException before anything is sent, when the key is over {@link RaftLimits}
+     */
     public byte[] get(byte[] key) {
-        RaftClient client = clients.get(cluster.shardOf(checkKey(key)));
+        RaftClient client = clients.get(cluster.shardOf(RaftLimits.checkKey(key)));
         return Replies.valueOf(call(() -> client.io().sendReadOnly(message(key)), "get"));
     }
 
@@ -169,10 +173,13 @@ public final class ReplicatedBitCask implements AutoCloseable {
      * The value of {@code key} as replica {@code peer} holds it now, without asking the leader:
      * it may miss writes acknowledged already (never more than the replica has not yet caught up
      * on), and two stale reads from different replicas may go back in time.
+     *
+     * @throws IllegalArgumentException before anything is sent, when the key is over {@link RaftLimits}
+     *         or {@code peer} is not a replica
      */
     public byte[] getStale(byte[] key, String peer) {
         cluster.port(peer);
-        RaftClient client = clients.get(cluster.shardOf(checkKey(key)));
+        RaftClient client = clients.get(cluster.shardOf(RaftLimits.checkKey(key)));
         return Replies.valueOf(call(() -> client.io().sendStaleRead(message(key), 0, Cluster.peerId(peer)), "stale get"));
     }
 
@@ -289,14 +296,6 @@ public final class ReplicatedBitCask implements AutoCloseable {
 
     private static Message message(byte[] bytes) {
         return Message.valueOf(UnsafeByteOperations.unsafeWrap(bytes));
-    }
-
-    private static byte[] checkKey(byte[] key) {
-        Objects.requireNonNull(key, "key");
-        if (key.length == 0) {
-            throw new IllegalArgumentException("empty key");
-        }
-        return key;
     }
 
     static byte[] utf8(String key) {

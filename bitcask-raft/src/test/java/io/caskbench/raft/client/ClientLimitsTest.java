@@ -3,10 +3,13 @@ package io.caskbench.raft.client;
 import io.caskbench.raft.Cluster;
 import io.caskbench.raft.LocalCluster;
 import io.caskbench.raft.RaftLimits;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static io.caskbench.raft.LocalCluster.utf8;
@@ -23,6 +26,27 @@ class ClientLimitsTest {
     private static Cluster nowhere() {
         return Cluster.parse("n1=127.0.0.1:" + LocalCluster.freePort() + ",n2=127.0.0.1:" + LocalCluster.freePort()
                 + ",n3=127.0.0.1:" + LocalCluster.freePort(), 1);
+    }
+
+    @Test
+    void anOverLongKeyIsRefusedByEveryCallAlike() {
+        try (ReplicatedBitCask client = ReplicatedBitCask.connect(nowhere(), Duration.ofSeconds(2))) {
+            for (int length : new int[] {RaftLimits.MAX_KEY_BYTES + 1, 65_534, 65_535, 70_000}) {
+                byte[] key = new byte[length];
+                Map<String, ThrowingCallable> calls = new LinkedHashMap<>();
+                calls.put("get", () -> client.get(key));
+                calls.put("stale get", () -> client.getStale(key, "n2"));
+                calls.put("put", () -> client.put(key, utf8("v")));
+                calls.put("TTL put", () -> client.put(key, utf8("v"), Duration.ofMinutes(1)));
+                calls.put("delete", () -> client.delete(key));
+                calls.put("batch", () -> client.write(new ReplicatedBatch().put(key, utf8("v"))));
+                calls.forEach((what, call) -> assertThatThrownBy(call).as("%s of a %d-byte key", what, length)
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("key of " + length + " bytes")
+                        .hasMessageContaining("1 to " + RaftLimits.MAX_KEY_BYTES));
+            }
+            assertThatThrownBy(() -> client.get(new byte[0])).isInstanceOf(IllegalArgumentException.class);
+        }
     }
 
     @Test

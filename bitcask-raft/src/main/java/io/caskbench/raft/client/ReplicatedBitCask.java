@@ -46,7 +46,9 @@ import java.util.function.UnaryOperator;
  *
  * <p>Every call gives up after the timeout with a {@link RaftUnavailableException}: each attempt
  * waits at most a third of the timeout (200 ms to 1 s), and no attempt starts after the deadline,
- * so a call returns within the timeout plus one attempt.
+ * so a call returns within the timeout plus one attempt. It gives up at once, with a
+ * {@link TlsRefusedException} naming the cause, when a majority of the replicas refused the TLS
+ * handshake.
  */
 public final class ReplicatedBitCask implements AutoCloseable {
 
@@ -57,13 +59,14 @@ public final class ReplicatedBitCask implements AutoCloseable {
     /** How long a call may take. */
     private final Duration timeout;
     /** The retry policy of every Raft client here; thread-safe. */
-    private final DeadlineRetry retry = new DeadlineRetry();
+    private final DeadlineRetry retry;
     /** Guards close; any thread. */
     private volatile boolean closed;
 
     private ReplicatedBitCask(Cluster cluster, Duration timeout, Tls tls, UnaryOperator<RaftClientRpc> transport) {
         this.cluster = cluster;
         this.timeout = timeout;
+        this.retry = new DeadlineRetry(cluster.peers().size());
         RaftProperties p = new RaftProperties();
         long attemptMs = Math.max(200, Math.min(1000, timeout.toMillis() / 3));
         RaftClientConfigKeys.Rpc.setRequestTimeout(p, TimeDuration.valueOf(attemptMs, TimeUnit.MILLISECONDS));
@@ -282,6 +285,11 @@ public final class ReplicatedBitCask implements AutoCloseable {
     private RuntimeException failure(String what, Throwable cause) {
         if (cause instanceof StateMachineException sme && sme.getCause() instanceof IllegalArgumentException iae) {
             return new IllegalArgumentException(iae.getMessage(), sme);
+        }
+        Throwable tls = retry.tlsRefusal();
+        if (tls != null) {
+            return new TlsRefusedException(what + ": the TLS handshake failed with " + retry.refusedTls()
+                    + ", a majority of the replicas: " + TlsRefusedException.describe(tls) + maybeApplied(what), tls);
         }
         if (retry.expired() || cause instanceof IOException) {
             return new RaftUnavailableException(what + ": no majority answered within " + timeout + maybeApplied(what)

@@ -39,9 +39,9 @@ public final class ReplicaStore implements AutoCloseable {
     private static final int HEADER = Long.BYTES;
     /**
      * The smallest segment of the store, 64 MiB: a write within {@link RaftLimits} takes at most
-     * half of it. A put's records take at most 14 bytes more than its 16 encoded bytes besides key
-     * and value (a record header, the prefix, the expiry), so 30 for 17 at worst (a one-byte key
-     * and an empty value): under 1.8 times the write's 16 MiB and 128 KiB, 29 MiB.
+     * half of it. A put's record takes 13 bytes more than its encoded operation (a 20-byte record
+     * header, the prefix and the expiry against 16 bytes), so 30 for 17 at worst (a one-byte key
+     * and an empty value): under 1.8 times a write's 16 MiB + 64 KiB, 29 MiB, applied index included.
      */
     static final long MIN_SEGMENT_BYTES = BitCaskOptions.DEFAULT_SEGMENT_SIZE;
 

@@ -1,6 +1,5 @@
 package io.caskbench.raft;
 
-import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.raft.client.ReplicatedBitCask;
 import io.caskbench.raft.server.ReplicaConfig;
 import io.caskbench.raft.server.ReplicaServer;
@@ -69,11 +68,7 @@ public final class LocalCluster implements AutoCloseable {
 
     /** The configuration replica {@code id} runs with. */
     public ReplicaConfig config(String id) {
-        ReplicaConfig base = ReplicaConfig.of(cluster, id, root.resolve(id))
-                .withElectionTimeout(Duration.ofMillis(500));
-        base = new ReplicaConfig(base.cluster(), base.id(), base.dir(), base.snapshotEvery(), base.logSegmentBytes(),
-                base.electionTimeout(), base.tls(), BitCaskOptions.builder().segmentSize(1 << 20).build());
-        return tune.apply(base);
+        return tune.apply(ReplicaConfig.of(cluster, id, root.resolve(id)).withElectionTimeout(Duration.ofMillis(500)));
     }
 
     /** Starts replica {@code id}. */

@@ -1,45 +1,56 @@
 package io.caskbench.raft.cli;
 
 import io.caskbench.bitcask.BitCaskException;
-import io.caskbench.raft.Cluster;
-import io.caskbench.raft.Tls;
-import io.caskbench.raft.client.ReplicatedBitCask;
-import io.caskbench.raft.server.ReplicaConfig;
-import io.caskbench.raft.server.ReplicaServer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-import java.io.File;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Callable;
 
 /**
  * Threading: the main thread.
  *
  * <p>The command line of {@code bitcask-raft.jar}: {@code server} runs one replica until it is
- * stopped; {@code put}, {@code get} and {@code delete} are a client of a running cluster.
+ * stopped; {@code put}, {@code get} and {@code delete} are a client of a running cluster. Exit
+ * codes and messages as the {@code bitcask} command's: 0 when the command did what it was asked,
+ * 1 when a request failed or {@code get} found no value, 2 on bad usage, every message on stderr
+ * after {@code bitcask-raft: }.
  */
-public final class RaftMain {
+@Command(name = "bitcask-raft", mixinStandardHelpOptions = true, versionProvider = RaftMain.Version.class,
+        description = "Run a replica of a BitCask store replicated by Raft, or put, get and delete through the replicas.",
+        subcommands = {ServerCommand.class, PutCommand.class, GetCommand.class, DeleteCommand.class,
+                CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:done as asked", "1:the request failed (no majority, a refused TLS handshake), or get found no value",
+                "2:bad usage"})
+public final class RaftMain implements Callable<Integer> {
 
-    private static final String USAGE = String.join("\n",
-            "usage:",
-            "  java -jar bitcask-raft.jar server --id ID --peers ID=HOST:PORT,... --dir DIR",
-            "         [--groups N] [--snapshot-every ENTRIES] [--log-segment-bytes BYTES]",
-            "         [--election-timeout-ms MS] [--http HOST:PORT] [--tls-key PEM --tls-cert PEM --tls-ca PEM]",
-            "  java -jar bitcask-raft.jar put    --peers ... [--groups N] [--timeout-ms MS] [TLS options] KEY VALUE",
-            "  java -jar bitcask-raft.jar get    --peers ... [--groups N] [--timeout-ms MS] [--stale-from ID] KEY",
-            "  java -jar bitcask-raft.jar delete --peers ... [--groups N] [--timeout-ms MS] KEY");
+    /** Exit code: done as asked. */
+    static final int OK = 0;
+    /** Exit code: the request failed, or the key is absent. */
+    static final int FAILED = 1;
+    /** Exit code: bad usage. */
+    static final int USAGE = 2;
+
+    /** Set by picocli; the parsing thread. */
+    @Spec
+    CommandSpec spec;
 
     private RaftMain() {
     }
 
-    /** Runs the command; exits 0 on success, 1 on a failed request, 2 on bad usage. */
+    /** {@code bitcask-raft} without a command: the usage, as for any other bad usage. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return USAGE;
+    }
+
+    /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
         // Ratis logs every setting at INFO; a replica's log keeps warnings and this module's own lines.
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.ratis",
@@ -48,126 +59,60 @@ public final class RaftMain {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** Runs the command and returns the exit status. */
+    /** Runs the command line, printing to {@code out} and {@code err}; returns the exit code. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0) {
-            err.println(USAGE);
-            return 2;
-        }
-        Map<String, String> opts = new HashMap<>();
-        List<String> positional = new ArrayList<>();
-        try {
-            for (int i = 1; i < args.length; i++) {
-                if (args[i].startsWith("--")) {
-                    if (i + 1 >= args.length) {
-                        throw new IllegalArgumentException(args[i] + " needs a value");
-                    }
-                    opts.put(args[i].substring(2), args[++i]);
-                } else {
-                    positional.add(args[i]);
-                }
-            }
-            Cluster cluster = Cluster.parse(required(opts, "peers"), Integer.parseInt(opts.getOrDefault("groups", "1")));
-            Tls tls = tls(opts);
-            switch (args[0]) {
-                case "server":
-                    return server(cluster, opts, tls, out);
-                case "put":
-                case "get":
-                case "delete":
-                    return client(args[0], cluster, opts, tls, positional, out, err);
-                default:
-                    throw new IllegalArgumentException("unknown command " + args[0]);
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            err.println(USAGE);
-            return 2;
-        } catch (BitCaskException e) {
-            err.println("error: " + e.getMessage());
-            return 1;
-        }
+        CommandLine cli = new CommandLine(new RaftMain());
+        cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cli.setExecutionExceptionHandler(RaftMain::failure);
+        cli.setParameterExceptionHandler(RaftMain::badUsage);
+        return cli.execute(args);
     }
 
-    private static int server(Cluster cluster, Map<String, String> opts, Tls tls, PrintStream out) {
-        String id = required(opts, "id");
-        ReplicaConfig config = ReplicaConfig.of(cluster, id, Path.of(required(opts, "dir")));
-        if (opts.containsKey("snapshot-every")) {
-            config = config.withSnapshotEvery(Long.parseLong(opts.get("snapshot-every")));
-        }
-        if (opts.containsKey("log-segment-bytes")) {
-            config = config.withLogSegmentBytes(Long.parseLong(opts.get("log-segment-bytes")));
-        }
-        if (opts.containsKey("election-timeout-ms")) {
-            config = config.withElectionTimeout(Duration.ofMillis(Long.parseLong(opts.get("election-timeout-ms"))));
-        }
-        if (tls != null) {
-            config = config.withTls(tls);
-        }
-        ReplicaServer replica = ReplicaServer.start(config);
-        Health health = null;
-        if (opts.containsKey("http")) {
-            String[] hp = opts.get("http").split(":");
-            health = new Health(new InetSocketAddress(hp[0], Integer.parseInt(hp[1])), replica, cluster.groups().size());
-        }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Health h = health;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (h != null) {
-                h.close();
-            }
-            replica.close();
-            stopped.countDown();
-        }, "bitcask-raft-stop"));
-        out.println("replica " + id + " serving on " + cluster.peers().get(id)
-                + (health != null ? ", health on http://" + opts.get("http") + "/ready" : ""));
-        out.flush();
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return 0;
+    /**
+     * A command line picocli could not parse: its message with the {@code bitcask-raft:} prefix
+     * every message has, picocli's suggestions for a mistyped name, and where the usage is.
+     */
+    private static int badUsage(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("bitcask-raft: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println(tryHelp(cmd));
+        err.flush();
+        return USAGE;
     }
 
-    private static int client(String command, Cluster cluster, Map<String, String> opts, Tls tls,
-                              List<String> positional, PrintStream out, PrintStream err) {
-        Duration timeout = Duration.ofMillis(Long.parseLong(opts.getOrDefault("timeout-ms", "10000")));
-        int expected = command.equals("put") ? 2 : 1;
-        if (positional.size() != expected) {
-            throw new IllegalArgumentException(command + " takes " + expected + " argument(s)");
+    /** Turns what a command threw into a message on stderr and an exit code. */
+    private static int failure(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+        PrintWriter err = cmd.getErr();
+        if (e instanceof IllegalArgumentException) {
+            // A malformed peer list, an id that is not a peer, a key over the limits: bad usage.
+            err.println("bitcask-raft: " + e.getMessage());
+            err.println(tryHelp(cmd));
+            err.flush();
+            return USAGE;
         }
-        try (ReplicatedBitCask client = ReplicatedBitCask.connect(cluster, timeout, tls)) {
-            String key = positional.get(0);
-            switch (command) {
-                case "put" -> client.put(key, positional.get(1).getBytes(StandardCharsets.UTF_8));
-                case "delete" -> out.println(client.delete(key) ? "deleted" : "absent");
-                default -> {
-                    byte[] v = opts.containsKey("stale-from") ? client.getStale(key, opts.get("stale-from")) : client.get(key);
-                    if (v == null) {
-                        err.println("absent");
-                        return 1;
-                    }
-                    out.println(new String(v, StandardCharsets.UTF_8));
-                }
-            }
+        if (e instanceof BitCaskException) {
+            err.println("bitcask-raft: " + e.getMessage());
+        } else {
+            err.println("bitcask-raft: unexpected failure:");
+            e.printStackTrace(err);
         }
-        return 0;
+        err.flush();
+        return FAILED;
     }
 
-    private static Tls tls(Map<String, String> opts) {
-        if (!opts.containsKey("tls-key") && !opts.containsKey("tls-cert") && !opts.containsKey("tls-ca")) {
-            return null;
-        }
-        return new Tls(new File(required(opts, "tls-key")), new File(required(opts, "tls-cert")),
-                new File(required(opts, "tls-ca")));
+    private static String tryHelp(CommandLine cmd) {
+        return "Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the usage.";
     }
 
-    private static String required(Map<String, String> opts, String name) {
-        String v = opts.get(name);
-        if (v == null) {
-            throw new IllegalArgumentException("--" + name + " is required");
+    /** The version of the jar, from its manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = RaftMain.class.getPackage().getImplementationVersion();
+            return new String[] {"bitcask-raft " + (v == null ? "(development build)" : v)};
         }
-        return v;
     }
 }

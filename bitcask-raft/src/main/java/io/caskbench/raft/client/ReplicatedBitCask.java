@@ -2,11 +2,15 @@ package io.caskbench.raft.client;
 
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.raft.Cluster;
+import io.caskbench.raft.RaftLimits;
 import io.caskbench.raft.Replies;
 import io.caskbench.raft.Tls;
 import io.caskbench.raft.server.Command;
 import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.RaftConfigKeys;
+import org.apache.ratis.client.ClientFactory;
 import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.client.RaftClientRpc;
 import org.apache.ratis.conf.Parameters;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
@@ -27,19 +31,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /**
  * Threading: safe for any number of threads; {@link #close()} once they are done.
  *
  * <p>A client of a replicated BitCask, with the calls of {@code BitCask}: put, get, delete, TTL
  * puts and atomic batches. Each key goes to its group's leader, found and followed by Raft's
- * client; a request that fails on a leader change is retried with the same call id, and the
+ * client; a request that fails on a leader change, a lost connection or any other failure of the
+ * transport ({@link GuardedTransport}) is retried by Raft's client with the same call id, and the
  * replicas' retry cache answers a retry of a write already applied with the first answer, so a
- * write is applied at most once. Reads are linearizable unless {@link #getStale} is asked for.
+ * write is applied at most once. This client never sends a call again under a new call id. Reads
+ * are linearizable unless {@link #getStale} is asked for.
  *
  * <p>Every call gives up after the timeout with a {@link RaftUnavailableException}: each attempt
  * waits at most a third of the timeout (200 ms to 1 s), and no attempt starts after the deadline,
- * so a call returns within the timeout plus one attempt.
+ * so a call returns within the timeout plus one attempt. It gives up at once, with a
+ * {@link TlsRefusedException} naming the cause, when a majority of the replicas refused the TLS
+ * handshake.
  */
 public final class ReplicatedBitCask implements AutoCloseable {
 
@@ -50,27 +59,32 @@ public final class ReplicatedBitCask implements AutoCloseable {
     /** How long a call may take. */
     private final Duration timeout;
     /** The retry policy of every Raft client here; thread-safe. */
-    private final DeadlineRetry retry = new DeadlineRetry();
+    private final DeadlineRetry retry;
     /** Guards close; any thread. */
     private volatile boolean closed;
 
-    private ReplicatedBitCask(Cluster cluster, Duration timeout, Tls tls) {
+    private ReplicatedBitCask(Cluster cluster, Duration timeout, Tls tls, UnaryOperator<RaftClientRpc> transport) {
         this.cluster = cluster;
         this.timeout = timeout;
+        this.retry = new DeadlineRetry(cluster.peers().size());
         RaftProperties p = new RaftProperties();
         long attemptMs = Math.max(200, Math.min(1000, timeout.toMillis() / 3));
         RaftClientConfigKeys.Rpc.setRequestTimeout(p, TimeDuration.valueOf(attemptMs, TimeUnit.MILLISECONDS));
         RaftClientConfigKeys.Rpc.setWatchRequestTimeout(p, TimeDuration.valueOf(attemptMs, TimeUnit.MILLISECONDS));
+        RaftLimits.applyToClient(p);
         Parameters parameters = new Parameters();
         if (tls != null) {
             tls.applyTo(parameters);
         }
+        ClientFactory factory = ClientFactory.cast(RaftConfigKeys.Rpc.type(p, s -> { }).newFactory(parameters));
         for (RaftGroup group : cluster.groups()) {
+            ClientId id = ClientId.randomId();
             clients.add(RaftClient.newBuilder()
                     .setProperties(p)
                     .setParameters(parameters)
                     .setRaftGroup(group)
-                    .setClientId(ClientId.randomId())
+                    .setClientId(id)
+                    .setClientRpc(new GuardedTransport(transport.apply(factory.newRaftClientRpc(id, p))))
                     .setRetryPolicy(retry)
                     .build());
         }
@@ -83,14 +97,24 @@ public final class ReplicatedBitCask implements AutoCloseable {
 
     /** A client of {@code cluster} over mutual TLS ({@code tls} null for plain text). */
     public static ReplicatedBitCask connect(Cluster cluster, Duration timeout, Tls tls) {
+        return connect(cluster, timeout, tls, UnaryOperator.identity());
+    }
+
+    /** A client whose Raft transport is {@code transport} applied to gRPC's: the tests' seam for transport faults. */
+    static ReplicatedBitCask connect(Cluster cluster, Duration timeout, Tls tls, UnaryOperator<RaftClientRpc> transport) {
         Objects.requireNonNull(cluster, "cluster");
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive");
         }
-        return new ReplicatedBitCask(cluster, timeout, tls);
+        return new ReplicatedBitCask(cluster, timeout, tls, transport);
     }
 
-    /** Stores {@code value} under {@code key} once a majority holds it. */
+    /**
+     * Stores {@code value} under {@code key} once a majority holds it.
+     *
+     * @throws IllegalArgumentException before anything is sent, when the key or the value is over
+     *         {@link RaftLimits}
+     */
     public void put(byte[] key, byte[] value) {
         write(List.of(new Command.Op(key, Objects.requireNonNull(value, "value"), 0)));
     }
@@ -126,15 +150,20 @@ public final class ReplicatedBitCask implements AutoCloseable {
     /**
      * Applies every operation of {@code batch} atomically on every replica.
      *
-     * @throws IllegalArgumentException when the batch is empty or its keys belong to different groups
+     * @throws IllegalArgumentException before anything is sent, when the batch is empty, its keys
+     *         belong to different groups, or a key, a value or the whole is over {@link RaftLimits}
      */
     public void write(ReplicatedBatch batch) {
         write(batch.ops());
     }
 
-    /** The value of {@code key}, read linearizably through the leader; null when absent. */
+    /**
+     * The value of {@code key}, read linearizably through the leader; null when absent.
+     *
+     * @throws IllegalArgumentException before anything is sent, when the key is over {@link RaftLimits}
+     */
     public byte[] get(byte[] key) {
-        RaftClient client = clients.get(cluster.shardOf(checkKey(key)));
+        RaftClient client = clients.get(cluster.shardOf(RaftLimits.checkKey(key)));
         return Replies.valueOf(call(() -> client.io().sendReadOnly(message(key)), "get"));
     }
 
@@ -147,10 +176,13 @@ public final class ReplicatedBitCask implements AutoCloseable {
      * The value of {@code key} as replica {@code peer} holds it now, without asking the leader:
      * it may miss writes acknowledged already (never more than the replica has not yet caught up
      * on), and two stale reads from different replicas may go back in time.
+     *
+     * @throws IllegalArgumentException before anything is sent, when the key is over {@link RaftLimits}
+     *         or {@code peer} is not a replica
      */
     public byte[] getStale(byte[] key, String peer) {
         cluster.port(peer);
-        RaftClient client = clients.get(cluster.shardOf(checkKey(key)));
+        RaftClient client = clients.get(cluster.shardOf(RaftLimits.checkKey(key)));
         return Replies.valueOf(call(() -> client.io().sendStaleRead(message(key), 0, Cluster.peerId(peer)), "stale get"));
     }
 
@@ -207,13 +239,18 @@ public final class ReplicatedBitCask implements AutoCloseable {
     private byte[] write(List<Command.Op> ops) {
         int shard = -1;
         for (Command.Op op : ops) {
-            int s = cluster.shardOf(checkKey(op.key()));
+            int s = cluster.shardOf(RaftLimits.checkKey(op.key()));
+            if (!op.isDelete()) {
+                RaftLimits.checkValue(op.value());
+            }
             if (shard != -1 && s != shard) {
                 throw new IllegalArgumentException("a batch's keys must belong to one group; use one batch per group");
             }
             shard = s;
         }
-        Message m = message(Command.relative(ops).encode());
+        Command command = Command.relative(ops);
+        RaftLimits.checkWrite(command.encodedSize());
+        Message m = message(command.encode());
         RaftClient client = clients.get(shard);
         return call(() -> client.io().send(m), "write");
     }
@@ -233,6 +270,11 @@ public final class ReplicatedBitCask implements AutoCloseable {
             reply = call.send();
         } catch (IOException e) {
             throw failure(what, e);
+        } catch (RuntimeException e) {
+            // Raft's client itself failed, not its transport (whose failures GuardedTransport makes
+            // retried attempts). Sending the call again would give it a new call id, which the retry
+            // cache cannot match with an earlier attempt that reached the leader: reported, not resent.
+            throw new RaftUnavailableException(what + " failed in Raft's client" + maybeApplied(what) + " (" + e + ")", e);
         }
         if (!reply.isSuccess()) {
             throw failure(what, reply.getException());
@@ -244,23 +286,24 @@ public final class ReplicatedBitCask implements AutoCloseable {
         if (cause instanceof StateMachineException sme && sme.getCause() instanceof IllegalArgumentException iae) {
             return new IllegalArgumentException(iae.getMessage(), sme);
         }
+        Throwable tls = retry.tlsRefusal();
+        if (tls != null) {
+            return new TlsRefusedException(what + ": the TLS handshake failed with " + retry.refusedTls()
+                    + ", a majority of the replicas: " + TlsRefusedException.describe(tls) + maybeApplied(what), tls);
+        }
         if (retry.expired() || cause instanceof IOException) {
-            return new RaftUnavailableException(what + ": no majority answered within " + timeout
-                    + (what.equals("write") ? "; the write may or may not be applied" : "") + " (" + cause + ")", cause);
+            return new RaftUnavailableException(what + ": no majority answered within " + timeout + maybeApplied(what)
+                    + " (" + cause + ")", cause);
         }
         return new BitCaskException(what + " failed: " + cause, cause);
     }
 
-    private static Message message(byte[] bytes) {
-        return Message.valueOf(UnsafeByteOperations.unsafeWrap(bytes));
+    private static String maybeApplied(String what) {
+        return what.equals("write") ? "; the write may or may not be applied" : "";
     }
 
-    private static byte[] checkKey(byte[] key) {
-        Objects.requireNonNull(key, "key");
-        if (key.length == 0) {
-            throw new IllegalArgumentException("empty key");
-        }
-        return key;
+    private static Message message(byte[] bytes) {
+        return Message.valueOf(UnsafeByteOperations.unsafeWrap(bytes));
     }
 
     static byte[] utf8(String key) {

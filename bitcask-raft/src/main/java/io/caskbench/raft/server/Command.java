@@ -84,6 +84,15 @@ public final class Command {
         return new Command(fixed, true);
     }
 
+    /** The length of {@link #encode()}'s bytes, computed without encoding: 5, and 16 besides the key and value per operation. */
+    public long encodedSize() {
+        long size = 1 + Integer.BYTES;
+        for (Op op : ops) {
+            size += Integer.BYTES + op.key().length + Long.BYTES + Integer.BYTES + (op.isDelete() ? 0 : op.value().length);
+        }
+        return size;
+    }
+
     /** The encoded bytes. */
     public byte[] encode() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

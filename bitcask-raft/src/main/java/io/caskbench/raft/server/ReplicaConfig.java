@@ -21,7 +21,8 @@ import java.util.Objects;
  * @param logSegmentBytes size of a Raft log segment; only whole closed segments are purged
  * @param electionTimeout the shortest election timeout; the longest is twice it
  * @param tls             mutual TLS for every connection, or null for plain text
- * @param store           options of the local stores (the sync policy is always NONE)
+ * @param store           options of the local stores (the sync policy is always NONE, and the key,
+ *                        value and segment sizes are set from {@link io.caskbench.raft.RaftLimits})
  */
 public record ReplicaConfig(Cluster cluster, String id, Path dir, long snapshotEvery, long logSegmentBytes,
                             Duration electionTimeout, Tls tls, BitCaskOptions store) {

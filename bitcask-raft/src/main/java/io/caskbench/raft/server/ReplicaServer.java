@@ -2,6 +2,7 @@ package io.caskbench.raft.server;
 
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.raft.Cluster;
+import io.caskbench.raft.RaftLimits;
 import org.apache.ratis.conf.Parameters;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
@@ -107,6 +108,7 @@ public final class ReplicaServer implements AutoCloseable {
         RaftServerConfigKeys.Log.setSegmentSizeMax(p, SizeInBytes.valueOf(config.logSegmentBytes()));
         RaftServerConfigKeys.Log.setPreallocatedSize(p, SizeInBytes.valueOf(Math.min(config.logSegmentBytes(), 4L << 20)));
         RaftServerConfigKeys.Log.Appender.setInstallSnapshotEnabled(p, true);
+        RaftLimits.applyToReplica(p);
         return p;
     }
 

@@ -4,6 +4,7 @@ import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.SyncPolicy;
 import io.caskbench.bitcask.WriteBatch;
+import io.caskbench.raft.RaftLimits;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,6 +37,13 @@ public final class ReplicaStore implements AutoCloseable {
     private static final byte[] APPLIED_KEY = {0, 'a', 'p', 'p', 'l', 'i', 'e', 'd'};
     /** Bytes before the user's value: the expiry in epoch milliseconds. */
     private static final int HEADER = Long.BYTES;
+    /**
+     * The smallest segment of the store, 64 MiB: a write within {@link RaftLimits} takes at most
+     * half of it. A put's record takes 13 bytes more than its encoded operation (a 20-byte record
+     * header, the prefix and the expiry against 16 bytes), so 30 for 17 at worst (a one-byte key
+     * and an empty value): under 1.8 times a write's 16 MiB + 64 KiB, 29 MiB, applied index included.
+     */
+    static final long MIN_SEGMENT_BYTES = BitCaskOptions.DEFAULT_SEGMENT_SIZE;
 
     /** The store; replaced only by {@link #replaceWith} on the apply thread while reads are paused by Raft. */
     private volatile BitCask store;
@@ -53,15 +61,19 @@ public final class ReplicaStore implements AutoCloseable {
         this.applied = readApplied(store);
     }
 
-    /** Opens (or creates) the replica's store in {@code dir}, at {@code SyncPolicy.NONE}. */
+    /**
+     * Opens (or creates) the replica's store in {@code dir}, at {@code SyncPolicy.NONE}, with room
+     * for whatever {@link RaftLimits} allows: its key and value limits set to them plus the prefix
+     * and the expiry header, its segments at least {@link #MIN_SEGMENT_BYTES}.
+     */
     public static ReplicaStore open(Path dir, BitCaskOptions base) {
-        BitCaskOptions options = base.toBuilder().syncPolicy(SyncPolicy.NONE).build();
+        BitCaskOptions options = base.toBuilder()
+                .syncPolicy(SyncPolicy.NONE)
+                .maxKeySize(RaftLimits.MAX_KEY_BYTES + 1)
+                .maxValueSize(RaftLimits.MAX_VALUE_BYTES + HEADER)
+                .segmentSize(Math.max(base.segmentSize(), MIN_SEGMENT_BYTES))
+                .build();
         return new ReplicaStore(dir, options);
-    }
-
-    /** The longest key a user may write: the store's limit less the prefix byte. */
-    public int maxKeySize() {
-        return options.maxKeySize() - 1;
     }
 
     /** The index of the last log entry whose effects are in the store; 0 when none. */
@@ -75,25 +87,23 @@ public final class ReplicaStore implements AutoCloseable {
     }
 
     /**
-     * Checks that {@code command} can be applied: keys and values within the store's limits and
-     * the whole batch within a segment. The leader checks before the entry enters the log, since
-     * an entry that fails to apply would stop every replica.
+     * Checks that {@code command} can be applied: keys, values and the whole within
+     * {@link RaftLimits}, as the client checked already, and the batch within half a segment,
+     * which follows from them. The leader checks before the entry enters the log, since an entry
+     * that fails to apply would stop every replica.
      *
      * @throws IllegalArgumentException when it cannot
      */
     public void check(Command command) {
         long total = BitCask.recordSize(APPLIED_KEY.length, 16);
         for (Command.Op op : command.ops()) {
-            if (op.key().length == 0 || op.key().length > maxKeySize()) {
-                throw new IllegalArgumentException("key of " + op.key().length + " bytes: must be 1 to " + maxKeySize());
+            RaftLimits.checkKey(op.key());
+            if (!op.isDelete()) {
+                RaftLimits.checkValue(op.value());
             }
-            int valueLength = op.isDelete() ? 0 : op.value().length + HEADER;
-            if (valueLength > options.maxValueSize()) {
-                throw new IllegalArgumentException("value of " + (valueLength - HEADER) + " bytes: at most "
-                        + (options.maxValueSize() - HEADER));
-            }
-            total += BitCask.recordSize(op.key().length + 1, valueLength);
+            total += BitCask.recordSize(op.key().length + 1, op.isDelete() ? 0 : op.value().length + HEADER);
         }
+        RaftLimits.checkWrite(command.encodedSize());
         if (total > options.segmentSize() / 2) {
             throw new IllegalArgumentException("batch of " + total + " bytes: at most " + options.segmentSize() / 2);
         }

@@ -1,6 +1,7 @@
 package io.caskbench.raft.server;
 
 import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.raft.RaftLimits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,11 +67,40 @@ class ReplicaStoreTest {
     @Test
     void theLeaderRejectsWhatCouldNotBeApplied() {
         try (ReplicaStore s = ReplicaStore.open(dir, BitCaskOptions.builder().maxKeySize(16).build())) {
-            assertThatThrownBy(() -> s.check(Command.relative(List.of(new Command.Op(new byte[16], utf8("v"), 0)))))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key of 16 bytes");
+            int over = RaftLimits.MAX_KEY_BYTES + 1;
+            assertThatThrownBy(() -> s.check(Command.relative(List.of(new Command.Op(new byte[over], utf8("v"), 0)))))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key of " + over + " bytes");
             assertThatThrownBy(() -> s.check(Command.relative(List.of(new Command.Op(new byte[0], utf8("v"), 0)))))
                     .isInstanceOf(IllegalArgumentException.class);
-            s.check(Command.relative(List.of(new Command.Op(new byte[15], utf8("v"), 0))));
+            assertThatThrownBy(() -> s.check(Command.relative(List.of(
+                    new Command.Op(utf8("k"), new byte[RaftLimits.MAX_VALUE_BYTES + 1], 0)))))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most " + RaftLimits.MAX_VALUE_BYTES);
+        }
+    }
+
+    @Test
+    void theLeaderAcceptsAndTheStoreAppliesEveryWriteTheClientAllows() {
+        // Small segments and a small key limit asked for: the store still takes what the limits allow.
+        try (ReplicaStore s = ReplicaStore.open(dir, BitCaskOptions.builder().segmentSize(1 << 20).maxKeySize(16).build())) {
+            byte[] key = new byte[RaftLimits.MAX_KEY_BYTES];
+            byte[] value = new byte[RaftLimits.MAX_VALUE_BYTES];
+            value[value.length - 1] = 7;
+            Command largest = Command.relative(List.of(new Command.Op(key, value, 0)));
+            s.check(largest);
+            s.apply(largest.fixExpiry(0), 1, 1, 0);
+            assertThat(s.get(key, 0)).isEqualTo(value);
+
+            // The most records for its size: one-byte keys, empty values, as many as the write's limit holds.
+            int count = (RaftLimits.MAX_WRITE_BYTES - 5) / 17;
+            List<Command.Op> ops = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                ops.add(new Command.Op(new byte[] {(byte) i}, new byte[0], 0));
+            }
+            Command densest = Command.relative(ops);
+            assertThat(densest.encodedSize()).isLessThanOrEqualTo(RaftLimits.MAX_WRITE_BYTES).isEqualTo(densest.encode().length);
+            s.check(densest);
+            s.apply(densest.fixExpiry(0), 1, 2, 0);
+            assertThat(s.appliedIndex()).isEqualTo(2);
         }
     }
 

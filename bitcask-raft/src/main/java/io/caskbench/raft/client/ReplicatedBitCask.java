@@ -292,7 +292,7 @@ public final class ReplicatedBitCask implements AutoCloseable {
                     + ", a majority of the replicas: " + TlsRefusedException.describe(tls) + maybeApplied(what), tls);
         }
         if (retry.expired() || cause instanceof IOException) {
-            return new RaftUnavailableException(what + ": no majority answered within " + timeout + maybeApplied(what)
+            return new RaftUnavailableException(what + ": no majority answered within " + seconds(timeout) + maybeApplied(what)
                     + " (" + cause + ")", cause);
         }
         return new BitCaskException(what + " failed: " + cause, cause);
@@ -332,5 +332,11 @@ public final class ReplicatedBitCask implements AutoCloseable {
                 // nothing is pending that could be lost: a client holds no data
             }
         }
+    }
+
+    /** A timeout as a person writes it: {@code 2 s} or {@code 1.5 s}, not {@code PT2S}. */
+    static String seconds(Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : String.format(java.util.Locale.ROOT, "%.3f s", ms / 1000.0);
     }
 }

@@ -50,7 +50,7 @@ class TransportFailureTest {
                             + " because \"proxy\" is null");
                 }))) {
             assertThatThrownBy(() -> client.get("k")).isInstanceOf(RaftUnavailableException.class)
-                    .hasMessageContaining("get: no majority answered within PT2S");
+                    .hasMessageContaining("get: no majority answered within 2 s");
             assertThat(attempts).as("attempts of the get").hasValueGreaterThan(1);
             attempts.set(0);
             assertThatThrownBy(() -> client.put("k", utf8("v"))).isInstanceOf(RaftUnavailableException.class)

@@ -49,11 +49,12 @@ class SnapshotStoreTest {
         SnapshotStore snapshots = new SnapshotStore();
         snapshots.init(dir.resolve("sm").toFile(), dir.resolve("tmp").toFile());
         Path storeDir = dir.resolve("store");
-        try (ReplicaStore store = ReplicaStore.open(storeDir, BitCaskOptions.builder().segmentSize(64 << 10).autoMerge(false).build())) {
-            for (int i = 1; i <= 8; i++) {
-                store.apply(Command.relative(List.of(new Command.Op(utf8("k" + i), new byte[20 << 10], 0))).fixExpiry(0), 1, i, 0);
+        // A replica's store keeps segments of at least 64 MiB, so 75 MiB of values seal the first one.
+        try (ReplicaStore store = ReplicaStore.open(storeDir, BitCaskOptions.builder().autoMerge(false).build())) {
+            for (int i = 1; i <= 5; i++) {
+                store.apply(Command.relative(List.of(new Command.Op(utf8("k" + i), new byte[15 << 20], 0))).fixExpiry(0), 1, i, 0);
             }
-            snapshots.take(store, TermIndex.valueOf(1, 8));
+            snapshots.take(store, TermIndex.valueOf(1, 5));
         }
         Path first = storeDir.resolve("000000001.data");
         Path linked = snapshots.latestDir().resolve("000000001.data");

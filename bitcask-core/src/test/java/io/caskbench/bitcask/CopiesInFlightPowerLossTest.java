@@ -1,9 +1,8 @@
 package io.caskbench.bitcask;
 
 import io.caskbench.bitcask.testing.Backends;
+import io.caskbench.bitcask.testing.PowerCuts;
 import io.caskbench.bitcask.testing.PowerLossBackend;
-import io.caskbench.bitcask.testing.ScratchDir;
-import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The power-loss model with copies held in flight: two threads put values of up to 32 KiB while
@@ -115,23 +113,8 @@ class CopiesInFlightPowerLossTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("combinations")
     void barriersHoldWhileCopiesAreInFlight(Backend backend, SyncPolicy policy) throws Exception {
-        long base = Seeds.base();
-        List<String> failures = new ArrayList<>();
-        try (ScratchDir scratch = ScratchDir.create(tmp, "inflight")) {
-            for (int c = 0; c < CYCLES; c++) {
-                long seed = base + c;
-                Path cycleDir = scratch.path().resolve("c" + c);
-                String failure = cycle(backend, policy, seed, cycleDir);
-                if (failure != null) {
-                    failures.add(failure);
-                }
-                ScratchDir.deleteTree(cycleDir);
-            }
-        }
-        if (!failures.isEmpty()) {
-            fail(failures.size() + " of " + CYCLES + " power cuts with copies in flight broke the contract (" + backend
-                    + " " + policy + "):\n  " + String.join("\n  ", failures.subList(0, Math.min(20, failures.size()))));
-        }
+        PowerCuts.run(tmp, CYCLES, "power cuts with copies in flight broke the contract (" + backend + " " + policy + ")",
+                (seed, dir) -> cycle(backend, policy, seed, dir));
     }
 
     /** One cycle; returns what went wrong, or null. */

@@ -3,9 +3,8 @@ package io.caskbench.bitcask;
 import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
+import io.caskbench.bitcask.testing.PowerCuts;
 import io.caskbench.bitcask.testing.PowerLossBackend;
-import io.caskbench.bitcask.testing.ScratchDir;
-import io.caskbench.bitcask.testing.Seeds;
 import io.caskbench.bitcask.testing.Step;
 import io.caskbench.bitcask.testing.StoreState;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +27,6 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Power loss at a random moment, modelled by {@link PowerLossBackend}: a seeded single-threaded
@@ -106,24 +104,9 @@ class PowerLossTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("combinations")
-    void theRecoveredStoreIsAPrefixOfTheOperations(Backend backend, SyncPolicy policy) {
-        long base = Seeds.base();
-        List<String> failures = new ArrayList<>();
-        try (ScratchDir scratch = ScratchDir.create(tmp, "power")) {
-            for (int c = 0; c < CYCLES; c++) {
-                long seed = base + c;
-                Path cycleDir = scratch.path().resolve("c" + c);
-                String failure = cycle(backend, policy, seed, cycleDir);
-                if (failure != null) {
-                    failures.add(failure);
-                }
-                ScratchDir.deleteTree(cycleDir);
-            }
-        }
-        if (!failures.isEmpty()) {
-            fail(failures.size() + " of " + CYCLES + " power cuts broke the contract (" + backend + " " + policy + "):\n  "
-                    + String.join("\n  ", failures.subList(0, Math.min(20, failures.size()))));
-        }
+    void theRecoveredStoreIsAPrefixOfTheOperations(Backend backend, SyncPolicy policy) throws Exception {
+        PowerCuts.run(tmp, CYCLES, "power cuts broke the contract (" + backend + " " + policy + ")",
+                (seed, dir) -> cycle(backend, policy, seed, dir));
     }
 
     /** One cycle; returns what went wrong, or null. */

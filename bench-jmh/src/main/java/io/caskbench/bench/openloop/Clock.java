@@ -3,12 +3,12 @@ package io.caskbench.bench.openloop;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The driver's time source and its way of waiting for an operation's intended start; tests replace it with
- * a clock of their own so that a schedule can be checked exactly.
+ * The driver's time source and its two ways of waiting, parking and spinning; tests replace it with a
+ * clock of their own so that a schedule, and the waits that keep it, can be checked exactly.
  */
 public interface Clock {
 
-    /** The JVM's monotonic clock; waits by parking the thread. */
+    /** The JVM's monotonic clock; parks with {@link LockSupport}, spins with {@link Thread#onSpinWait()}. */
     Clock SYSTEM = new Clock() {
         @Override
         public long nanoTime() {
@@ -16,24 +16,29 @@ public interface Clock {
         }
 
         /**
-         * Parks until the deadline. The kernel wakes a parked thread tens of microseconds late (timer slack,
-         * then waiting for a core); that lateness counts against the operation, as it would for a client,
-         * and the harness-alone rows measure it.
+         * Parks for {@code nanos}. Linux wakes a parked thread late: by its timer slack (50 us by default),
+         * then by the wait for a core; {@link SpinAhead} learns how late and wakes that much earlier.
          */
         @Override
-        public void sleepUntil(long deadline) {
-            for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
-                LockSupport.parkNanos(left);
-                if (Thread.currentThread().isInterrupted()) {
-                    return;
-                }
-            }
+        public void park(long nanos) {
+            LockSupport.parkNanos(nanos);
+        }
+
+        @Override
+        public void spin() {
+            Thread.onSpinWait();
         }
     };
 
     /** Now, in nanoseconds from an arbitrary origin; never decreasing. */
     long nanoTime();
 
-    /** Returns once {@link #nanoTime()} reaches {@code deadline} (at once when it already has), or on interrupt. */
-    void sleepUntil(long deadline);
+    /**
+     * Parks the calling thread for about {@code nanos}: it may return late, early (spuriously), or at once
+     * when the thread is interrupted; callers read {@link #nanoTime()} after it.
+     */
+    void park(long nanos);
+
+    /** One step of a busy wait: keeps the core, sleeps not at all. */
+    void spin();
 }

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
@@ -20,7 +22,15 @@ import org.HdrHistogram.Histogram;
  * caught up. Its latency is completion minus the due time, so a stall of 100 ms at a 1 ms interval yields
  * about 100 delayed samples, not one. Operations due during the warm-up run but are not recorded;
  * operations due in the measured period are recorded into a histogram per kind, per worker, merged at the
- * end. No operation due after the measured period is started, and a late worker stops after the grace.
+ * end. No operation due after the measured period is started, and a late worker stops after the grace:
+ * the operations it leaves are recorded at the grace's end minus their due time (censored, see
+ * {@link OpenLoopResult#unfinished()}).
+ *
+ * <p>A worker waits for a due time by parking until a little before it and spinning to it
+ * ({@link SpinAhead}); at most as many workers spin at once as the machine has processors. A run of more
+ * threads than processors still runs every thread (the threads are the clients the system under test
+ * serves, and fewer would change what it sees), but says once on standard error that the threads beyond
+ * that park to their due times, and {@link #runWithHarness} measures the floor that leaves.
  */
 public final class OpenLoopDriver {
 
@@ -28,6 +38,8 @@ public final class OpenLoopDriver {
     private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     /** Extra real time, beyond the run's own length, to wait for an operation that hangs. */
     private static final long JOIN_SLACK_MILLIS = 30_000;
+    /** Whether this JVM has said that a run has more threads than may spin; set once. */
+    private static final AtomicBoolean TOLD = new AtomicBoolean();
 
     private OpenLoopDriver() {
     }
@@ -38,12 +50,35 @@ public final class OpenLoopDriver {
     }
 
     /**
+     * Runs the harness pass ({@link HarnessPass}: the same settings, a 1 us operation instead of
+     * {@code operation}), then {@code operation} as {@code settings} ask, both on the system clock, and
+     * returns the second with the first as its {@link OpenLoopResult#harness()}: the floor of its figures,
+     * timed the same way in the same JVM.
+     */
+    public static OpenLoopResult runWithHarness(OpenLoopSettings settings, Operation operation) {
+        return runWithHarness(settings, operation, Clock.SYSTEM);
+    }
+
+    /** {@link #runWithHarness(OpenLoopSettings, Operation)} timed and paced by {@code clock}. */
+    static OpenLoopResult runWithHarness(OpenLoopSettings settings, Operation operation, Clock clock) {
+        OpenLoopResult harness = run(settings, HarnessPass.operation(clock), clock);
+        return run(settings, operation, clock).withHarness(harness);
+    }
+
+    /**
      * Runs {@code operation} as {@code settings} ask, timed and paced by {@code clock}.
      *
      * @throws IllegalStateException when an operation threw (its exception is the cause) or a worker hung
      */
     public static OpenLoopResult run(OpenLoopSettings settings, Operation operation, Clock clock) {
         int threads = settings.threads();
+        int processors = Runtime.getRuntime().availableProcessors();
+        if (threads > processors && !settings.spinAhead().isZero() && TOLD.compareAndSet(false, true)) {
+            System.err.println("open-loop driver: " + threads + " threads on " + processors + " processors: at most "
+                    + processors + " spin to their due times at once, the others park and wake late by the kernel's"
+                    + " timer slack; the harness pass measures that floor");
+        }
+        AtomicInteger spinning = new AtomicInteger();
         Worker[] workers = new Worker[threads];
         SplittableRandom seeds = new SplittableRandom(settings.seed());
         CountDownLatch ready = new CountDownLatch(threads);
@@ -52,7 +87,9 @@ public final class OpenLoopDriver {
         Window window = new Window();
         List<Thread> started = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            Worker w = new Worker(t, settings, operation, clock, seeds.split(), window, failure);
+            SpinAhead wait = new SpinAhead(clock, settings.spinAhead().toNanos(), threads * 1e9 / settings.rate(),
+                    spinning, processors);
+            Worker w = new Worker(t, settings, operation, clock, wait, seeds.split(), window, failure);
             workers[t] = w;
             Thread thread = new Thread(() -> {
                 ready.countDown();
@@ -97,22 +134,27 @@ public final class OpenLoopDriver {
 
     private static OpenLoopResult collect(OpenLoopSettings settings, Worker[] workers, Window window) {
         Map<OpType, Histogram> byType = new EnumMap<>(OpType.class);
+        Map<OpType, Long> censored = new EnumMap<>(OpType.class);
         for (OpType type : settings.mix().types()) {
             byType.put(type, new Histogram(3));
         }
         long recorded = 0;
-        long unfinished = 0;
         long lastDone = window.end;
         long sink = 0;
+        long spun = 0;
+        double lead = 0;
         for (Worker w : workers) {
             w.histograms.forEach((type, h) -> byType.get(type).add(h));
+            w.censored.forEach((type, n) -> censored.merge(type, n, Long::sum));
             recorded += w.recorded;
-            unfinished += w.unfinished;
             lastDone = Math.max(lastDone, w.lastDone);
             sink += w.sink;
+            spun += w.wait.spun();
+            lead += w.wait.lead();
         }
         double seconds = (lastDone - window.measureStart) / 1e9;
-        return new OpenLoopResult(byType, settings.rate(), recorded / seconds, unfinished, sink);
+        return new OpenLoopResult(byType, censored, settings.rate(), recorded / seconds, sink,
+                spun / (double) (window.end - window.origin), lead / workers.length / 1_000.0);
     }
 
     /** The run's times, set once before the workers are let go (the latch publishes them). */
@@ -129,21 +171,23 @@ public final class OpenLoopDriver {
         private final OpenLoopSettings settings;
         private final Operation operation;
         private final Clock clock;
+        private final SpinAhead wait;
         private final SplittableRandom random;
         private final Window window;
         private final AtomicReference<Throwable> failure;
         private final Map<OpType, Histogram> histograms = new EnumMap<>(OpType.class);
+        private final Map<OpType, Long> censored = new EnumMap<>(OpType.class);
         private long recorded;
-        private long unfinished;
         private long lastDone;
         private long sink;
 
-        Worker(int thread, OpenLoopSettings settings, Operation operation, Clock clock, SplittableRandom random,
-                Window window, AtomicReference<Throwable> failure) {
+        Worker(int thread, OpenLoopSettings settings, Operation operation, Clock clock, SpinAhead wait,
+                SplittableRandom random, Window window, AtomicReference<Throwable> failure) {
             this.thread = thread;
             this.settings = settings;
             this.operation = operation;
             this.clock = clock;
+            this.wait = wait;
             this.random = random;
             this.window = window;
             this.failure = failure;
@@ -162,10 +206,10 @@ public final class OpenLoopDriver {
                     return;
                 }
                 if (clock.nanoTime() >= window.hardStop) {
-                    unfinished = schedule.countBetween(Math.max(due, measureStart), end);
+                    censor(schedule, i);
                     return;
                 }
-                clock.sleepUntil(due);
+                wait.await(due);
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
@@ -181,6 +225,20 @@ public final class OpenLoopDriver {
                     histograms.get(type).recordValue(Math.max(0, done - due));
                     recorded++;
                     lastDone = done;
+                }
+            }
+        }
+
+        /**
+         * Records the operations from index {@code first} that are due in the measured period, none of them
+         * started, at the grace's end minus their due time, each of a kind drawn as it would have been.
+         */
+        private void censor(Schedule schedule, long first) {
+            for (long i = first, due = schedule.due(i); due < window.end; due = schedule.due(++i)) {
+                OpType type = settings.mix().next(random);
+                if (due >= window.measureStart) {
+                    histograms.get(type).recordValue(window.hardStop - due);
+                    censored.merge(type, 1L, Long::sum);
                 }
             }
         }

@@ -26,8 +26,15 @@ import org.openjdk.jmh.util.SampleBuffer;
  * <ul>
  *   <li>{@code p50}, {@code p99}, {@code p99.9}, {@code max}: every operation's latency in microseconds,
  *       and the same per kind, {@code get:p99} and so on, when the mix has more than one kind;</li>
- *   <li>{@code offered} and {@code achieved} in operations per second, and {@code unfinished};</li>
- *   <li>{@code latency} (and {@code get:latency}, {@code put:latency}): the whole distribution.</li>
+ *   <li>{@code offered} and {@code achieved} in operations per second, and {@code unfinished} (operations
+ *       the grace ran out on, censored into the percentiles at the run's end);</li>
+ *   <li>{@code latency} (and {@code get:latency}, {@code put:latency}): the whole distribution;</li>
+ *   <li>{@code spinCores} and {@code spinAhead}: the cores the waits spent spinning before due times, and
+ *       the threads' spin-ahead at the end in microseconds;</li>
+ *   <li>when the run had a harness pass ({@link OpenLoopDriver#runWithHarness}): the same for all of its
+ *       operations, prefixed {@code harness:} ({@code harness:p50}, {@code harness:p99},
+ *       {@code harness:p99.9}, {@code harness:max}, {@code harness:count}, {@code harness:latency}), and its
+ *       {@code harness:achieved}.</li>
  * </ul>
  *
  * <p>Why a profiler and not {@code @AuxCounters}: auxiliary counters are summed or averaged as rates or
@@ -59,6 +66,12 @@ public final class OpenLoopProfiler implements InternalProfiler {
     public static final String ACHIEVED = "achieved";
     /** The count of operations the grace ran out on. */
     public static final String UNFINISHED = "unfinished";
+    /** The cores spent spinning before due times. */
+    public static final String SPIN_CORES = "spinCores";
+    /** The threads' spin-ahead at the run's end, microseconds. */
+    public static final String SPIN_AHEAD = "spinAhead";
+    /** The prefix of the harness pass's metrics. */
+    public static final String HARNESS = "harness:";
     /** The distribution's metric name. */
     public static final String LATENCY = "latency";
     /**
@@ -120,6 +133,12 @@ public final class OpenLoopProfiler implements InternalProfiler {
         out.add(new ScalarResult(OFFERED, result.offered(), "ops/s", AggregationPolicy.AVG));
         out.add(new ScalarResult(ACHIEVED, result.achieved(), "ops/s", AggregationPolicy.AVG));
         out.add(new ScalarResult(UNFINISHED, result.unfinished(), "ops", AggregationPolicy.AVG));
+        out.add(new ScalarResult(SPIN_CORES, result.spinCores(), "cores", AggregationPolicy.AVG));
+        out.add(new ScalarResult(SPIN_AHEAD, result.spinAheadMicros(), "us", AggregationPolicy.AVG));
+        result.harness().ifPresent(h -> {
+            add(out, HARNESS, h.histogram());
+            out.add(new ScalarResult(HARNESS + ACHIEVED, h.achieved(), "ops/s", AggregationPolicy.AVG));
+        });
         return out;
     }
 

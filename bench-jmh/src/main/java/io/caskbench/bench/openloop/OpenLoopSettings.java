@@ -10,8 +10,18 @@ import java.util.Objects;
  * <p>After the measured period, a thread that is still behind keeps working through the operations due in
  * that period for at most {@link #grace()}; what it has not started by then is counted as unfinished
  * rather than waited for, so a saturated run still ends.
+ *
+ * <p>Each thread parks until a little before each due time and spins from there ({@link SpinAhead});
+ * {@link #spinAhead()} caps how long it spins per operation.
  */
 public final class OpenLoopSettings {
+
+    /**
+     * The default cap on the spin before each due time: above the 50 us timer slack by which Linux wakes a
+     * parked thread late and the few microseconds it then takes to run on an idle core; a park later than
+     * this waited for a core, which spinning does not shorten.
+     */
+    public static final Duration DEFAULT_SPIN_AHEAD = Duration.ofNanos(100_000);
 
     private final int threads;
     private final double rate;
@@ -20,6 +30,7 @@ public final class OpenLoopSettings {
     private final Duration measure;
     private final Duration grace;
     private final long seed;
+    private final Duration spinAhead;
 
     private OpenLoopSettings(Builder b) {
         this.threads = b.threads;
@@ -29,13 +40,17 @@ public final class OpenLoopSettings {
         this.measure = b.measure;
         this.grace = b.grace == null ? max(measure, Duration.ofSeconds(1)) : b.grace;
         this.seed = b.seed;
+        this.spinAhead = b.spinAhead;
     }
 
     private static Duration max(Duration a, Duration b) {
         return a.compareTo(b) >= 0 ? a : b;
     }
 
-    /** A builder: 1 thread, gets only, no warm-up, a 1 s measured period, seed 1; the rate must be set. */
+    /**
+     * A builder: 1 thread, gets only, no warm-up, a 1 s measured period, seed 1, a spin-ahead of at most
+     * {@link #DEFAULT_SPIN_AHEAD}; the rate must be set.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -75,6 +90,11 @@ public final class OpenLoopSettings {
         return seed;
     }
 
+    /** The most a thread spins before each due time (it parks until then); zero: it parks only. */
+    public Duration spinAhead() {
+        return spinAhead;
+    }
+
     /** Builds {@link OpenLoopSettings}; not thread-safe. */
     public static final class Builder {
         private int threads = 1;
@@ -84,6 +104,7 @@ public final class OpenLoopSettings {
         private Duration measure = Duration.ofSeconds(1);
         private Duration grace;
         private long seed = 1;
+        private Duration spinAhead = DEFAULT_SPIN_AHEAD;
 
         private Builder() {
         }
@@ -142,6 +163,15 @@ public final class OpenLoopSettings {
         /** The seed of the operation kinds' draws. */
         public Builder seed(long seed) {
             this.seed = seed;
+            return this;
+        }
+
+        /** The most a thread spins before each due time; zero parks only (the floor then is the kernel's lateness). */
+        public Builder spinAhead(Duration cap) {
+            if (cap.isNegative()) {
+                throw new IllegalArgumentException("spin-ahead must not be negative, was " + cap);
+            }
+            this.spinAhead = cap;
             return this;
         }
 

@@ -11,5 +11,9 @@
  * {@link io.caskbench.bench.openloop.OpenLoopResult}; {@link io.caskbench.bench.openloop.OpenLoopProfiler}
  * carries that result into JMH's JSON as secondary metrics ({@code p50}, {@code p99}, {@code p99.9},
  * {@code max} in microseconds, {@code offered} and {@code achieved} in operations per second).
+ *
+ * <p>A thread waits for a due time by parking until a little before it and spinning to it
+ * ({@link io.caskbench.bench.openloop.SpinAhead}), and {@link io.caskbench.bench.openloop.HarnessPass} runs the
+ * same schedule with a 1 us operation just before the measured pass: the floor the report puts beside it.
  */
 package io.caskbench.bench.openloop;

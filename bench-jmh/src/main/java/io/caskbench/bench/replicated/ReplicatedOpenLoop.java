@@ -24,8 +24,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * do, from 1, 8 or 64 clients, against the single-node store in the same run? {@code clients} worker
  * threads share {@code rate} operations per second, half puts, half gets, each timed from when it was due
  * ({@link OpenLoopDriver}); {@link OpenLoopProfiler} reports p50, p99, p99.9 and max per kind, and the
- * offered and achieved rates. One JMH invocation ({@code SingleShotTime}) holds the driver's warm-up and
- * measured period; JMH's own score is that invocation's wall time and is no figure.
+ * offered and achieved rates, and the same percentiles of a harness pass run just before in the same fork
+ * (the same clients and rate, a 1 us operation instead of the store's): the driver's floor. One JMH
+ * invocation ({@code SingleShotTime}) holds both passes' warm-up and measured period; JMH's own score is
+ * that invocation's wall time and is no figure.
  *
  * <p>The rate, 50 operations per second, is meant to lie well below what one group of three replicas
  * sustains on an idle 2-core machine, where a replicated put waits for a forced log on a majority: one client
@@ -100,7 +102,7 @@ public class ReplicatedOpenLoop extends ReplicatedBenchmark {
             }
             return mustGet(i).length;
         };
-        OpenLoopResult result = OpenLoopDriver.run(settings, operation);
+        OpenLoopResult result = OpenLoopDriver.runWithHarness(settings, operation);
         OpenLoopProfiler.publish(result);
         return result.sink();
     }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The driver times from the intended start, so a stall shows as every operation it delayed; it keeps its
- * schedule exactly; and it stops by itself, also when it cannot keep up.
+ * schedule exactly, also when its parks wake late; it stops by itself when it cannot keep up, and counts
+ * what it never started in the tail; and its harness pass runs first, on the same schedule.
  */
 class OpenLoopDriverTest {
 
@@ -78,16 +79,83 @@ class OpenLoopDriverTest {
     }
 
     @Test
-    void aRunThatCannotKeepUpStopsAfterTheGraceAndCountsWhatItLeft() {
+    void aRunThatCannotKeepUpStopsAfterTheGraceAndCensorsWhatItLeftIntoTheTail() {
         FakeClock clock = new FakeClock();
         // 5 ms per operation at 1 ms intervals: it can do a fifth of what is asked.
         OpenLoopResult result = oneThread(clock, i -> 5 * MS);
 
-        // 1 s measured plus 1 s of grace: about 400 operations done, the rest of the 1000 left unfinished.
-        assertThat(result.count() + result.unfinished()).isEqualTo(1_000);
-        assertThat(result.count()).isBetween(399L, 403L);
-        assertThat(result.achieved()).isBetween(195.0, 205.0);
+        // 1 s measured plus 1 s of grace: 400 operations done (each started when the last ended), the other 600
+        // of the 1000 due never started.
+        assertThat(result.unfinished()).isEqualTo(600);
+        assertThat(result.unfinished(OpType.GET)).isEqualTo(600);
+        assertThat(result.achieved()).isEqualTo(200.0);
         assertThat(result.offered()).isEqualTo(1_000);
+        // Each is in the histogram at the grace's end minus its due time: operation 400, due at 0.4 s, at 1.6 s;
+        // operation 999 at 1.001 s. Operation i done waited i x 4 ms + 5 ms: from operation 249, 1.001 s or more.
+        // The median, the 500th: 249 done under 1.001 s, then the 251st of the rest, about 1.201 s.
+        assertThat(result.count()).isEqualTo(1_000);
+        Histogram h = result.histogram();
+        assertThat(h.getCountBetweenValues(1_001 * MS, 1_601 * MS)).isEqualTo(600 + 151);
+        assertThat(result.percentileMicros(50)).isCloseTo(1_201_000, org.assertj.core.data.Offset.offset(2_000.0));
+    }
+
+    @Test
+    void operationsStartOnTimeWhenEveryParkWakesLate() {
+        // Every park wakes 60 us late, as Linux's timer slack makes it; the wait learns to spin ahead of it.
+        FakeClock clock = new FakeClock(60_000);
+        List<Long> starts = new ArrayList<>();
+        OpenLoopSettings settings = OpenLoopSettings.builder().rate(1_000).warmup(Duration.ofMillis(10))
+                .measure(Duration.ofMillis(300)).build();
+        OpenLoopResult result = OpenLoopDriver.run(settings, (t, type) -> {
+            starts.add(clock.nanoTime());
+            clock.advance(2_000);
+            return 0;
+        }, clock);
+
+        // The first wait spins a quarter of the 100 us cap ahead and starts 35 us late; from then on, on time.
+        assertThat(starts).hasSize(310);
+        long origin = starts.get(0) - 35_000;
+        for (int i = 1; i < starts.size(); i++) {
+            assertThat(starts.get(i) - origin).as("start of operation %d", i).isEqualTo(i * MS);
+        }
+        assertThat(result.percentileMicros(100)).isEqualTo(2.0);
+        assertThat(result.spinAheadMicros()).isBetween(60.0, 61.0);
+        assertThat(result.spinCores()).isPositive();
+
+        // Parked only, each operation starts 60 us late and is timed so.
+        FakeClock parking = new FakeClock(60_000);
+        OpenLoopResult parked = OpenLoopDriver.run(OpenLoopSettings.builder().rate(1_000).measure(Duration.ofMillis(300))
+                .spinAhead(Duration.ZERO).build(), (t, type) -> {
+                    parking.advance(2_000);
+                    return 0;
+                }, parking);
+        assertThat(parked.percentileMicros(0)).isCloseTo(62.0, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(parked.spinCores()).isZero();
+    }
+
+    @Test
+    void theHarnessPassRunsFirstOnTheSameScheduleWithAOneMicrosecondOperation() {
+        FakeClock clock = new FakeClock(60_000);
+        List<Long> calls = new ArrayList<>();
+        OpenLoopSettings settings = OpenLoopSettings.builder().rate(2_000).warmup(Duration.ofMillis(50))
+                .measure(Duration.ofMillis(100)).build();
+        OpenLoopResult result = OpenLoopDriver.runWithHarness(settings, (t, type) -> {
+            calls.add(clock.nanoTime());
+            clock.advance(10_000);
+            return 1;
+        }, clock);
+
+        OpenLoopResult harness = result.harness().orElseThrow();
+        // The same 300 due times (100 warm-up, 200 measured), each operation 1 us and none of them the measured one.
+        assertThat(harness.count()).isEqualTo(200);
+        assertThat(harness.percentileMicros(0)).isEqualTo(1.0);
+        assertThat(harness.percentileMicros(100)).isEqualTo(1.0);
+        assertThat(harness.offered()).isEqualTo(2_000);
+        assertThat(harness.harness()).isEmpty();
+        assertThat(calls).hasSize(300);
+        assertThat(result.count()).isEqualTo(200);
+        assertThat(result.percentileMicros(100)).isCloseTo(10.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(result.sink()).isEqualTo(300);
     }
 
     @Test

@@ -25,7 +25,7 @@ class OpenLoopProfilerTest {
         Map<OpType, Histogram> byType = new EnumMap<>(OpType.class);
         byType.put(OpType.GET, gets);
         byType.put(OpType.PUT, puts);
-        OpenLoopResult result = new OpenLoopResult(byType, 2_000, 1_990, 0, 0);
+        OpenLoopResult result = new OpenLoopResult(byType, Map.of(), 2_000, 1_990, 0, 0.25, 61.5);
 
         Map<String, Result<?>> metrics = OpenLoopProfiler.results(result).stream()
                 .collect(Collectors.toMap(Result::getLabel, Function.identity()));
@@ -50,9 +50,47 @@ class OpenLoopProfilerTest {
     void aResultOfOneKindHasOnlyTheUnprefixedPercentiles() {
         Histogram gets = new Histogram(3);
         gets.recordValue(2_000);
-        OpenLoopResult result = new OpenLoopResult(Map.of(OpType.GET, gets), 10, 10, 0, 0);
+        OpenLoopResult result = new OpenLoopResult(Map.of(OpType.GET, gets), Map.of(), 10, 10, 0, 0, 0);
         assertThat(OpenLoopProfiler.results(result)).extracting(Result::getLabel)
-                .containsExactly("p50", "p99", "p99.9", "max", "count", "latency", "offered", "achieved", "unfinished");
+                .containsExactly("p50", "p99", "p99.9", "max", "count", "latency", "offered", "achieved", "unfinished",
+                        "spinCores", "spinAhead");
+    }
+
+    @Test
+    void theHarnessPassIsPublishedBesideTheMeasuredPassUnderItsOwnNames() {
+        Histogram gets = new Histogram(3);
+        Histogram puts = new Histogram(3);
+        for (int i = 1; i <= 100; i++) {
+            gets.recordValue(i * 10_000L); // 10 .. 1000 us
+            puts.recordValue(2_000_000L);
+        }
+        Histogram floor = new Histogram(3);
+        for (int i = 1; i <= 1_000; i++) {
+            floor.recordValue(i * 100L); // 0.1 .. 100 us
+        }
+        Map<OpType, Histogram> byType = new EnumMap<>(OpType.class);
+        byType.put(OpType.GET, gets);
+        byType.put(OpType.PUT, puts);
+        OpenLoopResult harness = new OpenLoopResult(Map.of(OpType.GET, floor, OpType.PUT, new Histogram(3)), Map.of(),
+                500, 499.5, 0, 0, 0);
+        OpenLoopResult result = new OpenLoopResult(byType, Map.of(OpType.PUT, 3L), 500, 480, 0, 0.1, 60)
+                .withHarness(harness);
+
+        Map<String, Result<?>> metrics = OpenLoopProfiler.results(result).stream()
+                .collect(Collectors.toMap(Result::getLabel, Function.identity()));
+
+        assertThat(metrics).containsKeys("harness:p50", "harness:p99", "harness:p99.9", "harness:max", "harness:count",
+                "harness:latency", "harness:achieved").doesNotContainKeys("harness:get:p99", "harness:offered");
+        assertThat(metrics.get("harness:p50").getScore()).isCloseTo(50, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(metrics.get("harness:p99").getScore()).isCloseTo(99, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(metrics.get("harness:count").getScore()).isEqualTo(1_000);
+        assertThat(metrics.get("harness:achieved").getScore()).isEqualTo(499.5);
+        assertThat(metrics.get("harness:latency").getStatistics().getN()).isEqualTo(1_000);
+        // The measured pass's own figures are unchanged by it, and its censored operations are counted.
+        assertThat(metrics.get("p50").getScore()).isCloseTo(1_000, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(metrics.get("unfinished").getScore()).isEqualTo(3);
+        assertThat(metrics.get("spinCores").getScore()).isEqualTo(0.1);
+        assertThat(metrics.get("spinAhead").getScore()).isEqualTo(60);
     }
 
     @Test

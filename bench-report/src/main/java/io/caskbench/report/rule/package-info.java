@@ -5,8 +5,9 @@
  * ({@link io.caskbench.report.rule.SuiteResults}); the spread of fork means and the bootstrap over forks behind
  * every interval ({@link io.caskbench.report.rule.Spread}, {@link io.caskbench.report.rule.Bootstrap}); the goals a
  * ratio is held to ({@link io.caskbench.report.rule.Goal}); the benchmarks that only cross-check another
- * ({@link io.caskbench.report.rule.CrossCheck}); and two runs compared row by row
- * ({@link io.caskbench.report.rule.Comparison}).
+ * ({@link io.caskbench.report.rule.CrossCheck}); what an open-loop row may say beside its harness floor, when it
+ * did not keep up, and of the operations it never started ({@link io.caskbench.report.rule.OpenLoopRule}); and
+ * two runs compared row by row ({@link io.caskbench.report.rule.Comparison}).
  *
  * <p>Depends on {@code input} and {@code text}.
  */

@@ -5,6 +5,7 @@ import static io.caskbench.report.table.ForkExtremes.min;
 
 import io.caskbench.report.input.JmhResult;
 import io.caskbench.report.input.Metric;
+import io.caskbench.report.rule.OpenLoopRule;
 import io.caskbench.report.rule.Spread;
 import io.caskbench.report.text.Document;
 import io.caskbench.report.text.Table;
@@ -17,9 +18,11 @@ import java.util.TreeSet;
 /**
  * The latency suite's comparison. Its tails are measured open-loop (bench-jmh's open-loop driver: a fixed
  * arrival rate, each operation timed from its intended start) and shown at each rate as p50, p99, p99.9 and
- * max, each cell the percentile of every fork's samples pooled, then each fork's own in brackets. A row whose
- * fork fell behind the rate asked is marked saturated and judges nothing, and a goal on a percentile is judged
- * by every fork's own value: met when all are within it, not met when none is, otherwise undetermined.
+ * max, each cell the percentile of every fork's samples pooled, then each fork's own in brackets, and each row
+ * is followed by its forks' harness passes. The open-loop rules ({@link io.caskbench.report.rule.OpenLoopRule})
+ * hold: a row that did not keep up judges nothing, and a percentile at its harness floor judges no goal; a
+ * goal on a percentile is judged by every fork's own value: met when all are within it, not met when none is,
+ * otherwise undetermined.
  *
  * <p>Rows timed back to back (JMH's sample mode: {@code MergeLatency.rw}, {@code MixedTail.mix}) are
  * labelled "closed loop" and judge no percentile goal: a stall there delays the operations that would have
@@ -102,7 +105,7 @@ public final class LatencyTables {
         }
         Optional<JmhResult> harness = rows.where("MixedTail", "harness", Map.of());
         if (harness.isPresent()) {
-            table.row("harness alone (" + CLOSED + ")", forkMean(metric(harness, "harnessPut:p0.50")),
+            table.row(OpenLoopRule.HARNESS + " (" + CLOSED + ")", forkMean(metric(harness, "harnessPut:p0.50")),
                     withForks(metric(harness, "harnessPut:p0.99")), withForks(metric(harness, "harnessPut:p0.999")),
                     withForks(metric(harness, "harnessGet:p0.99")), "");
         }

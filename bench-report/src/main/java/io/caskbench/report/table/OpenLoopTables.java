@@ -4,6 +4,7 @@ import static io.caskbench.report.table.ForkExtremes.max;
 import static io.caskbench.report.table.ForkExtremes.min;
 
 import io.caskbench.report.input.JmhResult;
+import io.caskbench.report.rule.OpenLoopRule;
 import io.caskbench.report.rule.Spread;
 import io.caskbench.report.text.Document;
 import io.caskbench.report.text.Table;
@@ -17,8 +18,9 @@ import java.util.Optional;
 
 /**
  * The latency suite's open-loop tables ({@link LatencyTables} puts them first): the tails among 64 threads
- * at each arrival rate, with the harness alone beside them, and the get tail with a merge against without.
- * Each percentile cell is the pooled value over every fork's samples, then each fork's own in brackets.
+ * at each arrival rate, and the get tail with a merge against without, each row followed by its forks'
+ * harness passes ({@link OpenLoopRule}). Each percentile cell is the pooled value over every fork's samples,
+ * then each fork's own in brackets.
  */
 final class OpenLoopTables {
 
@@ -30,11 +32,10 @@ final class OpenLoopTables {
     private OpenLoopTables() {
     }
 
-    /** The tails among 64 threads: a row per backend, rate and kind of operation, the harness last. */
+    /** The tails among 64 threads: a row per backend, rate and kind of operation, then the harness passes'. */
     static void tail(Document doc, StoreRows rows) {
         List<OpenLoopRow> mix = open(rows, TAIL, "mix");
-        List<OpenLoopRow> harness = open(rows, TAIL, "harness");
-        if (mix.isEmpty() && harness.isEmpty()) {
+        if (mix.isEmpty()) {
             return;
         }
         doc.heading("Open-loop tails among 64 threads: 95% get, 5% put, 1 KiB values, at fixed arrival rates");
@@ -44,17 +45,19 @@ final class OpenLoopTables {
         goals.put("p99.9", LatencyTables.TAIL_P999_US);
         String goal = String.format(Locale.ROOT, "put p99 <= %.0f, p99.9 <= %.0f", LatencyTables.TAIL_P99_US,
                 LatencyTables.TAIL_P999_US);
+        boolean harness = OpenLoopRow.anyHarness(mix);
         for (OpenLoopRow row : mix) {
             for (String op : List.of("get", "put")) {
                 boolean judged = op.equals("put");
                 table.row(cells(row, row.result().params().get("backend"), op, judged ? goal : "",
                         judged ? row.verdict(op, goals) : ""));
             }
-        }
-        for (OpenLoopRow row : harness) {
-            for (String op : List.of("get", "put")) {
-                table.row(cells(row, "harness alone", op, "", ""));
+            if (harness) {
+                table.row(harnessCells(row, "all"));
             }
+        }
+        if (!harness) {
+            table.row(OpenLoopRule.HARNESS, "", "", "all", OpenLoopRule.NO_FLOOR);
         }
         doc.table(table);
         doc.line("Each operation is timed from when it was due, not from when it started (bench-jmh's open-loop "
@@ -63,10 +66,8 @@ final class OpenLoopTables {
                 + "fork's put p99 and p99.9 are within it, not met when none are, undetermined otherwise. A percentile "
                 + "q is judged only when every fork has at least 10 / (1 - q) samples of its kind (1,000 for p99, "
                 + "10,000 for p99.9), else it says too few samples; a verdict from fewer than "
-                + OpenLoopRow.FIRM_FORKS + " forks is indicative. A row whose "
-                + "achieved rate fell below " + percent(OpenLoopRow.KEPT_UP) + " of the rate asked in some fork was "
-                + "saturated, its percentiles describe a growing queue, and it judges nothing. The harness rows drive "
-                + "the same 64 threads at the same rates and call no store: the cost of waking a thread on time here.");
+                + OpenLoopRow.FIRM_FORKS + " forks is indicative.");
+        doc.line(OpenLoopRule.LEGEND);
     }
 
     /** The get tail with a merge running back to back against without, per backend and rate. */
@@ -79,6 +80,7 @@ final class OpenLoopTables {
                 + "against none");
         Table table = new Table(header("merge", "get p99 merge / none (spread)",
                 "goal", "verdict"));
+        boolean harness = OpenLoopRow.anyHarness(all);
         for (OpenLoopRow row : all) {
             Map<String, String> p = row.result().params();
             String backend = p.get("backend");
@@ -90,16 +92,23 @@ final class OpenLoopTables {
             if ("NONE".equals(merge) || none.isEmpty()) {
                 cells.addAll(List.of("", "", ""));
             } else {
+                Optional<String> noRatio = row.noRatio(none.get(), "get", "p99");
                 Spread ratio = ratio(row, none.get());
-                cells.add(ratio.cell());
+                cells.add(noRatio.orElse(ratio.cell()));
                 cells.add(String.format(Locale.ROOT, "<= %.1f", LatencyTables.MERGE_GET_P99));
-                cells.add(row.saturated() || none.get().saturated() ? "saturated: no verdict"
+                cells.add(noRatio.isPresent() ? "no verdict"
                         : !row.enoughSamples("get", "p99") || !none.get().enoughSamples("get", "p99")
                         ? "too few samples (p99 needs " + Table.score(OpenLoopRow.samplesNeeded("p99"))
                                 + " gets per fork): no verdict"
                         : verdict(ratio, LatencyTables.MERGE_GET_P99));
             }
             table.row(cells);
+            if (harness) {
+                table.row(harnessCells(row, merge));
+            }
+        }
+        if (!harness) {
+            table.row(OpenLoopRule.HARNESS, "", "", "", OpenLoopRule.NO_FLOOR);
         }
         doc.table(table);
         doc.line("Gets timed from when they were due, at each fixed arrival rate; cells as above (pooled, then each "
@@ -107,6 +116,15 @@ final class OpenLoopTables {
                 + "spread from the forks' own p99s (smallest over largest, largest over smallest): met when the whole "
                 + "spread is within the goal, not met when none of it is, undetermined otherwise; judged only with "
                 + "1,000 gets per fork, and indicative from fewer than " + OpenLoopRow.FIRM_FORKS + " forks.");
+        doc.line(OpenLoopRule.LEGEND);
+    }
+
+    /** The harness passes' row of {@code row}: label, rate, their achieved rate, {@code what}, percentiles. */
+    private static List<String> harnessCells(OpenLoopRow row, String what) {
+        List<String> cells = new ArrayList<>(List.of(OpenLoopRule.HARNESS, Table.score(row.offered()),
+                row.harnessAchievedCell(), what));
+        cells.addAll(row.harnessCells());
+        return cells;
     }
 
     /** The open-loop rows of {@code cls.method}, by backend, then rate, then merge mode (none first). */
@@ -131,8 +149,7 @@ final class OpenLoopTables {
      * {@code put}, else of gets), then goal and verdict unless null.
      */
     private static List<String> cells(OpenLoopRow row, String label, String what, String goal, String verdict) {
-        List<String> cells = new ArrayList<>(List.of(label, Table.score(row.offered()),
-                row.achievedCell() + (row.saturated() ? ", saturated" : ""), what));
+        List<String> cells = new ArrayList<>(List.of(label, Table.score(row.offered()), row.achievedCell(), what));
         String op = what.equals("put") ? "put" : "get";
         OpenLoopRow.PERCENTILES.forEach(p -> cells.add(row.cell(op, p)));
         if (goal != null) {
@@ -163,9 +180,5 @@ final class OpenLoopTables {
         }
         String verdict = s.high() <= goal ? "met" : s.low() > goal ? "not met" : "undetermined";
         return s.forks() < OpenLoopRow.FIRM_FORKS ? verdict + ", indicative (" + s.forks() + " forks)" : verdict;
-    }
-
-    private static String percent(double share) {
-        return String.format(Locale.ROOT, "%.0f%%", 100 * share);
     }
 }

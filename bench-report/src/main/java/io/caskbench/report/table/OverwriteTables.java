@@ -4,6 +4,7 @@ import io.caskbench.report.chart.OverwriteChart;
 import io.caskbench.report.input.JmhResult;
 import io.caskbench.report.input.Metric;
 import io.caskbench.report.input.OverwriteSeries;
+import io.caskbench.report.rule.OpenLoopRule;
 import io.caskbench.report.text.Document;
 import io.caskbench.report.text.Table;
 import java.nio.file.Path;
@@ -61,18 +62,27 @@ public final class OverwriteTables {
                 "largest merge input");
         Table targets = new Table("row", "space amp <= 1.5", "write amp <= 3", "RocksDB write amp (defaults)",
                 "run/first minute >= 0.7", "one merge's input bounded");
+        List<OpenLoopRow> open = rows.stream().filter(r -> !fullSpeed(r.params())).map(OpenLoopRow::new).toList();
+        boolean harness = OpenLoopRow.anyHarness(open);
         for (JmhResult r : rows) {
             Map<String, String> p = r.params();
             String load = load(p);
+            OpenLoopRow ol = fullSpeed(p) ? null : new OpenLoopRow(r);
             table.row(p.getOrDefault("store", "?"), p.getOrDefault("valueSize", "?"), lower(p.get("skew")), load,
-                    Table.score(figure(r, "achieved")), two(figure(r, "spaceAmpMax")), two(figure(r, "spaceAmpMean")),
+                    ol == null ? Table.score(figure(r, "achieved")) : ol.achievedCell(),
+                    two(figure(r, "spaceAmpMax")), two(figure(r, "spaceAmpMean")),
                     two(figure(r, "writeAmp")), two(figure(r, "throughputRunOverFirstMinute")),
                     two(figure(r, "throughputLastOverFirstMinute")),
-                    Table.score(figure(r, "put:p99")), Table.score(figure(r, "get:p99")),
+                    p99(r, ol, "put"), p99(r, ol, "get"),
                     count(figure(r, "compactions")), count(figure(r, "compactionMillis")),
                     count(figure(r, "longestCompactionMillis")), mib(figure(r, "largestCompactionBytes")));
+            if (ol != null && harness) {
+                String floor = ol.hasHarness() ? Table.score(figure(r, "harness:p99")) : "not in this run";
+                table.row(OpenLoopRule.HARNESS, p.getOrDefault("valueSize", "?"), lower(p.get("skew")), load, "", "",
+                        "", "", "", "", floor, floor);
+            }
             if (JUDGED.equals(p.get("store"))) {
-                boolean fullSpeed = "0".equals(p.get("rate"));
+                boolean fullSpeed = fullSpeed(p);
                 targets.row(p.get("valueSize") + " B, " + lower(p.get("skew")) + ", " + load,
                         atMost(figure(r, "spaceAmpMax"), SPACE_AMP_TARGET), writeAmp(figure(r, "writeAmp")),
                         two(figure(peer(rows, p), "writeAmp")),
@@ -81,7 +91,14 @@ public final class OverwriteTables {
                         bounded(figure(r, "largestCompactionBytes"), figure(r, "compactionInputBound")));
             }
         }
+        if (!open.isEmpty() && !harness) {
+            table.row(OpenLoopRule.HARNESS, "", "", "", OpenLoopRule.NO_FLOOR);
+        }
         doc.table(table);
+        if (!open.isEmpty()) {
+            doc.line("At a fixed rate, a harness row follows each row: its put and get p99 cells hold the p99 of the "
+                    + "harness pass before the run's first interval, of all its operations. " + OpenLoopRule.LEGEND);
+        }
         if (!targets.isEmpty()) {
             doc.heading("Targets, at the default settings");
             doc.table(targets);
@@ -135,6 +152,17 @@ public final class OverwriteTables {
         return largest <= bound ? mib(largest) + " of at most " + mib(bound) + ": met"
                 : mib(largest) + " of at most " + mib(bound) + String.format(Locale.ROOT, ": missed by %.0f%%",
                         (largest / bound - 1) * 100);
+    }
+
+    /** Whether a row ran at full speed, closed loop ({@code rate} 0), rather than at a fixed rate. */
+    private static boolean fullSpeed(Map<String, String> params) {
+        return "0".equals(params.getOrDefault("rate", "0"));
+    }
+
+    /** A row's p99 of kind {@code op}; at a fixed rate, marked when at the harness floor. */
+    private static String p99(JmhResult r, OpenLoopRow open, String op) {
+        String value = Table.score(figure(r, op + ":p99"));
+        return open != null && open.forkMeanAtFloor(op, "p99") ? value + ", " + OpenLoopRule.AT_FLOOR : value;
     }
 
     /** {@code 20,000 ops/s}, or {@code full speed (closed loop)}. */

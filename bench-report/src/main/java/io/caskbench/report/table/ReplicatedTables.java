@@ -1,13 +1,12 @@
 package io.caskbench.report.table;
 
 import io.caskbench.report.input.JmhResult;
-import io.caskbench.report.input.Metric;
+import io.caskbench.report.rule.OpenLoopRule;
 import io.caskbench.report.text.Document;
 import io.caskbench.report.text.Table;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -16,7 +15,9 @@ import java.util.Optional;
  * ({@code REPLICATED}) and of three groups on the same replicas ({@code SHARDED}), each as a ratio of the
  * single-node store ({@code SINGLE}) of the same run, at the same client count. Throughput rows come from
  * {@code ReplicatedThroughput} (clients = JMH threads), latency rows from {@code ReplicatedOpenLoop}'s
- * profiler metrics ({@code get:p50}, {@code put:p99}, {@code offered}, {@code achieved}).
+ * profiler metrics ({@code get:p50}, {@code put:p99}, {@code offered}, {@code achieved}, {@code unfinished},
+ * and the harness pass's {@code harness:p50}, {@code harness:p99}), under {@link OpenLoopRule}: a ratio only
+ * between rows that kept up and percentiles above their harness floor, and a harness row per client count.
  */
 public final class ReplicatedTables {
 
@@ -28,8 +29,6 @@ public final class ReplicatedTables {
     static final String SINGLE = "SINGLE";
     /** The replicated deployments, in column order. */
     static final List<String> REPLICATED = List.of("REPLICATED", "SHARDED");
-    /** A row whose achieved rate is below this share of the offered one did not keep up. */
-    static final double KEPT_UP = 0.98;
 
     private static final String THROUGHPUT = "ReplicatedThroughput";
     private static final String OPEN_LOOP = "ReplicatedOpenLoop";
@@ -77,40 +76,90 @@ public final class ReplicatedTables {
         doc.heading("Latency (microseconds, open loop at a fixed rate, half puts, half gets)");
         Table table = new Table("operation", "clients", "rate", "SINGLE p50", "SINGLE p99", "REPLICATED p50",
                 "REPLICATED p99", "p99 x single", "SHARDED p50", "SHARDED p99", "p99 x single");
-        List<JmhResult> open = rows.stream().filter(r -> r.className().endsWith("." + OPEN_LOOP)).toList();
-        List<String> saturated = new ArrayList<>();
+        List<OpenLoopRow> open = rows.stream().filter(r -> r.className().endsWith("." + OPEN_LOOP))
+                .map(OpenLoopRow::new).toList();
+        List<String> clientCounts = open.stream().map(r -> r.result().params().get("clients")).distinct()
+                .sorted(Comparator.comparingInt(Integer::parseInt)).toList();
         for (String op : List.of("put", "get")) {
-            for (String clients : open.stream().map(r -> r.params().get("clients")).distinct()
-                    .sorted(Comparator.comparingInt(Integer::parseInt)).toList()) {
-                Optional<JmhResult> single = openLoop(open, clients, SINGLE);
-                List<String> cells = new ArrayList<>(List.of(op, clients,
-                        single.map(r -> r.params().get("rate")).orElse("-"),
-                        micros(single, op + ":p50"), micros(single, op + ":p99")));
+            for (String clients : clientCounts) {
+                Optional<OpenLoopRow> single = openLoop(open, clients, SINGLE);
+                List<String> cells = new ArrayList<>(List.of(op, clients, rate(single),
+                        micros(single, op, "p50"), micros(single, op, "p99")));
                 for (String deployment : REPLICATED) {
-                    Optional<JmhResult> row = openLoop(open, clients, deployment);
-                    cells.add(micros(row, op + ":p50"));
-                    cells.add(micros(row, op + ":p99"));
-                    cells.add(ratio(metric(row, op + ":p99"), metric(single, op + ":p99")));
+                    Optional<OpenLoopRow> row = openLoop(open, clients, deployment);
+                    cells.add(micros(row, op, "p50"));
+                    cells.add(micros(row, op, "p99"));
+                    cells.add(ratio(row, single, op));
                 }
                 table.row(cells);
             }
         }
-        for (JmhResult r : open) {
-            double offered = metric(Optional.of(r), "offered");
-            double achieved = metric(Optional.of(r), "achieved");
-            if (achieved < KEPT_UP * offered) {
-                saturated.add(String.format(Locale.ROOT, "%s at %s clients (%s of %s ops/s)", r.params().get("deployment"),
-                        r.params().get("clients"), Table.score(achieved), Table.score(offered)));
+        if (OpenLoopRow.anyHarness(open)) {
+            for (String clients : clientCounts) {
+                Optional<OpenLoopRow> single = openLoop(open, clients, SINGLE);
+                List<String> cells = new ArrayList<>(List.of(OpenLoopRule.HARNESS, clients, rate(single),
+                        harness(single, "p50"), harness(single, "p99")));
+                for (String deployment : REPLICATED) {
+                    Optional<OpenLoopRow> row = openLoop(open, clients, deployment);
+                    cells.addAll(List.of(harness(row, "p50"), harness(row, "p99"), ""));
+                }
+                table.row(cells);
             }
+        } else if (!open.isEmpty()) {
+            table.row(OpenLoopRule.HARNESS, "", "", OpenLoopRule.NO_FLOOR);
         }
         if (table.isEmpty()) {
             doc.line("No open-loop rows in this run.");
         }
         doc.table(table);
-        if (!saturated.isEmpty()) {
-            doc.warning("Did not keep up with the offered rate, so its percentiles are a queue's: "
-                    + String.join("; ", saturated) + ".");
+        if (!open.isEmpty()) {
+            doc.line("Each percentile is the mean of the forks' own. p99 x single = the row's p99 / SINGLE's at the "
+                    + "same client count, given only when both rows kept up and neither p99 is at its harness floor.");
+            doc.line(OpenLoopRule.LEGEND);
         }
+    }
+
+    /** The rate a row was asked, or {@code -}. */
+    private static String rate(Optional<OpenLoopRow> row) {
+        return row.map(r -> r.result().params().get("rate")).orElse("-");
+    }
+
+    /** The mean of the forks' percentile {@code p} of kind {@code op}, marked when at the harness floor; {@code -} when absent. */
+    private static String micros(Optional<OpenLoopRow> row, String op, String p) {
+        double v = row.map(r -> r.forkMean(op, p)).orElse(Double.NaN);
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return Table.score(v) + (row.get().forkMeanAtFloor(op, p) ? ", " + OpenLoopRule.AT_FLOOR : "");
+    }
+
+    /** The harness passes' percentile {@code p} of a row, the mean of its forks'; {@code not in this run} without them. */
+    private static String harness(Optional<OpenLoopRow> row, String p) {
+        if (row.isEmpty()) {
+            return "-";
+        }
+        double v = row.get().forkMean(OpenLoopRow.HARNESS, p);
+        return Double.isNaN(v) ? "not in this run" : Table.score(v);
+    }
+
+    /**
+     * The p99 of {@code row} over {@code single}'s, of kind {@code op}; instead, when either did not keep up,
+     * what it achieved, and when either p99 is at its harness floor, that.
+     */
+    private static String ratio(Optional<OpenLoopRow> row, Optional<OpenLoopRow> single, String op) {
+        if (row.isEmpty() || single.isEmpty()) {
+            return "";
+        }
+        if (!row.get().keptUp()) {
+            return row.get().notKeptUp();
+        }
+        if (!single.get().keptUp()) {
+            return "SINGLE " + single.get().notKeptUp();
+        }
+        if (row.get().forkMeanAtFloor(op, "p99") || single.get().forkMeanAtFloor(op, "p99")) {
+            return "n/a: " + (single.get().forkMeanAtFloor(op, "p99") ? "SINGLE " : "") + OpenLoopRule.AT_FLOOR;
+        }
+        return ratio(row.get().forkMean(op, "p99"), single.get().forkMean(op, "p99"));
     }
 
     /** {@code numerator / denominator} to three significant digits (a replicated put may be 0.00450 of a local one). */
@@ -131,17 +180,8 @@ public final class ReplicatedTables {
                 .mapToDouble(r -> r.primaryMetric().score()).findFirst().orElse(Double.NaN);
     }
 
-    private static Optional<JmhResult> openLoop(List<JmhResult> open, String clients, String deployment) {
-        return open.stream().filter(r -> clients.equals(r.params().get("clients"))
-                && deployment.equals(r.params().get("deployment"))).findFirst();
-    }
-
-    private static double metric(Optional<JmhResult> row, String name) {
-        return row.map(r -> r.secondaryMetrics().get(name)).map(Metric::score).orElse(Double.NaN);
-    }
-
-    private static String micros(Optional<JmhResult> row, String name) {
-        double v = metric(row, name);
-        return Double.isNaN(v) ? "-" : Table.score(v);
+    private static Optional<OpenLoopRow> openLoop(List<OpenLoopRow> open, String clients, String deployment) {
+        return open.stream().filter(r -> clients.equals(r.result().params().get("clients"))
+                && deployment.equals(r.result().params().get("deployment"))).findFirst();
     }
 }

@@ -72,7 +72,7 @@ class LatencyTablesTest {
         assertThat(line).startsWith("FILE_CHANNEL (closed loop)").contains("933 (800-1,200)")
                 .contains("4,000 (4,000-4,000)").contains("none: closed loop").doesNotContain("yes")
                 .doesNotContain("NO").doesNotContain("met");
-        assertThat(text.lines().filter(l -> l.startsWith("harness alone (closed loop)")).findFirst().orElseThrow())
+        assertThat(text.lines().filter(l -> l.startsWith("harness only (closed loop)")).findFirst().orElseThrow())
                 .contains("0.400 (0.300-0.600)");
         assertThat(text).contains("Rows without a figure are measured by the latency suite");
     }

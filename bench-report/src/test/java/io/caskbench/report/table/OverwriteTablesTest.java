@@ -7,6 +7,7 @@ import io.caskbench.report.docs.Docs;
 import io.caskbench.report.input.JmhResult;
 import io.caskbench.report.input.Metric;
 import io.caskbench.report.input.OverwriteSeries;
+import io.caskbench.report.rule.OpenLoopRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -57,6 +58,41 @@ class OverwriteTablesTest {
         assertThat(listed.get(0).points().get(2).spaceAmp()).isEqualTo(1.4);
         assertThat(listed.get(0).label()).isEqualTo("100 B, zipfian, full speed");
         assertThat(listed.get(1).label()).isEqualTo("1 KiB, uniform, 20,000 ops/s");
+    }
+
+    @Test
+    void aFixedRateRowIsFollowedByItsHarnessAndHeldToTheOpenLoopRules(@TempDir Path results) {
+        JmhResult atFloor = row("BITCASK_DEFAULT", "100", "UNIFORM", "20000", 1.2, 2.0, 1.0);
+        atFloor.secondaryMetrics().put("offered", Metric.of(20_000, Double.NaN, "ops/s"));
+        atFloor.secondaryMetrics().put("unfinished", Metric.of(0, Double.NaN, "ops"));
+        atFloor.secondaryMetrics().put("harness:p50", Metric.of(60, Double.NaN, "us"));
+        atFloor.secondaryMetrics().put("harness:p99", Metric.of(130, Double.NaN, "us"));
+        JmhResult behind = row("ROCKSDB_DEFAULT", "100", "UNIFORM", "20000", 1.2, 9.0, 1.0);
+        behind.secondaryMetrics().put("offered", Metric.of(20_000, Double.NaN, "ops/s"));
+        behind.secondaryMetrics().put("achieved", Metric.of(15_000, Double.NaN, "ops/s"));
+        behind.secondaryMetrics().put("unfinished", Metric.of(2_500, Double.NaN, "ops"));
+        behind.secondaryMetrics().put("harness:p50", Metric.of(60, Double.NaN, "us"));
+        behind.secondaryMetrics().put("harness:p99", Metric.of(100, Double.NaN, "us"));
+        List<JmhResult> rows = List.of(atFloor, behind, row("BITCASK_DEFAULT", "100", "UNIFORM", "0", 1.2, 2.0, 1.0));
+
+        String md = OverwriteTables.render(rows, results, "test machine", null, "img").markdown(3);
+
+        // Put p99 250 against the harness's 130: within 2x.
+        assertThat(md).contains("| BITCASK_DEFAULT | 100 | uniform | 20,000 ops/s | 20,000 | 1.20 |",
+                "| 250, at the harness floor |", "| harness only | 100 | uniform | 20,000 ops/s |  |",
+                "| 130 | 130 |", "| 15,000, did not keep up, 2,500 censored |", "| 250 |");
+        // At full speed: closed loop, no harness row, no floor.
+        assertThat(md).contains("| BITCASK_DEFAULT | 100 | uniform | full speed (closed loop) | 20,000 | 1.20 |");
+        assertThat(md.lines().filter(l -> l.startsWith("| harness only"))).hasSize(2);
+        assertThat(md).contains(OpenLoopRule.LEGEND);
+
+        String noHarness = OverwriteTables.render(List.of(row("ROCKSDB_DEFAULT", "100", "UNIFORM", "20000", 1.2, 9.0,
+                1.0)), results, "test machine", null, "img").markdown(3);
+        assertThat(noHarness).contains("| harness only |  |  |  | " + OpenLoopRule.NO_FLOOR + " |")
+                .doesNotContain("at the harness floor |");
+        String closedOnly = OverwriteTables.render(List.of(row("ROCKSDB_DEFAULT", "100", "UNIFORM", "0", 1.2, 9.0,
+                1.0)), results, "test machine", null, "img").markdown(3);
+        assertThat(closedOnly).doesNotContain("harness");
     }
 
     @Test

@@ -12,7 +12,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Why: how long does a get or a put wait among 64 threads when requests arrive at a fixed rate, as a
@@ -20,9 +19,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * rate ({@code rate}, operations per second); each operation is a get with 95% probability and an overwrite
  * with a 1 KiB value otherwise (YCSB's workload B), and each is timed from when it was due
  * ({@link io.caskbench.bench.openloop.OpenLoopDriver}), so a stalled writer shows in every operation that
- * queued behind it. The figures are p50, p99, p99.9 and max of gets and of puts at each rate.
- * {@code harness} drives the same threads at the same rates, fetching the same keys and calling no store:
- * the latency of waking a thread on time on this machine, which every store row contains.
+ * queued behind it. The figures are p50, p99, p99.9 and max of gets and of puts at each rate, and beside
+ * them, from the same fork, those of the harness pass: the same threads at the same rate with a 1 us
+ * operation and no store, the latency of waking a thread on time on this machine, which every figure contains.
  *
  * <p>The rates. Open-loop, every operation on time costs a thread's wake-up, and 64 threads share 2 cores. A
  * probe on this 2-core machine (1.5 s per rate, one fork, while other builds kept it loaded at about 19
@@ -69,15 +68,13 @@ public class MixedTailOpenLoop extends OpenLoopBenchmark {
     public MixedTailOpenLoop() {
     }
 
-    /** Opens a fresh store and writes every key once, forced (not for the harness, which calls no store). */
+    /** Opens a fresh store and writes every key once, forced. */
     @Setup(Level.Trial)
-    public void fill(BenchmarkParams params) {
+    public void fill() {
         workload = Workload.decimal(keyCount, valueSize, KeyOrder.RANDOM);
         cursors = KeyCursor.spread(workload, THREADS);
         settings = settings(THREADS, rate, OperationMix.withPutShare(PUT_SHARE));
-        if (!params.getBenchmark().endsWith(".harness")) {
-            store = LatencyStore.fill(backend, workload, 1, o -> o.maxValueSize(valueSize));
-        }
+        store = LatencyStore.fill(backend, workload, 1, o -> o.maxValueSize(valueSize));
     }
 
     /** Closes the store and deletes it. */
@@ -92,11 +89,5 @@ public class MixedTailOpenLoop extends OpenLoopBenchmark {
     @Benchmark
     public long mix() {
         return drive(settings, getOrPut(store.db(), cursors, workload.value()));
-    }
-
-    /** The harness alone: the same threads, rate and keys, and no store. */
-    @Benchmark
-    public long harness() {
-        return drive(settings, (t, type) -> cursors[t].next()[0]);
     }
 }

@@ -25,8 +25,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What the open-loop store benchmarks share: one JMH invocation ({@code SingleShotTime}, one measured
  * iteration, no JMH warm-up) drives the load through {@link OpenLoopDriver} for {@code warmupMillis} and then
- * {@code measureMillis}, and {@link OpenLoopProfiler} reports its percentiles, so each fork is one sample of
- * the tail. JMH's own score is the invocation's wall time, warm-up included: it is no figure. Runs need
+ * {@code measureMillis}, just after a harness pass of the same length, rate and threads with a 1 us operation
+ * instead of the store's (the floor every figure contains, measured in the same fork), and
+ * {@link OpenLoopProfiler} reports both, so each fork is one sample of the tail and of its floor. JMH's own
+ * score is the invocation's wall time, both passes and their warm-ups included: it is no figure. Runs need
  * {@code -prof io.caskbench.bench.openloop.OpenLoopProfiler} (the latency suite adds it); without it the
  * iteration setup fails rather than drop the figures.
  */
@@ -75,9 +77,12 @@ public abstract class OpenLoopBenchmark extends StoreBenchmark {
         };
     }
 
-    /** Drives {@code operation}, hands the result to the profiler, and returns what JMH must consume. */
+    /**
+     * Drives the harness pass and then {@code operation}, hands the result to the profiler, and returns what
+     * JMH must consume.
+     */
     static long drive(OpenLoopSettings settings, Operation operation) {
-        OpenLoopResult result = OpenLoopDriver.run(settings, operation);
+        OpenLoopResult result = OpenLoopDriver.runWithHarness(settings, operation);
         OpenLoopProfiler.publish(result);
         return result.sink();
     }

@@ -76,6 +76,7 @@ public final class OverwriteProfiler implements InternalProfiler {
             case "p50", "p99", "p99.9", "max" -> "us";
             case "achieved", "offered" -> "ops/s";
             case "compactions" -> "count";
+            case "unfinished" -> "ops";
             case "compactionMillis", "longestCompactionMillis" -> "ms";
             case "largestCompactionBytes", "compactionInputBound" -> "bytes";
             default -> "ratio";

@@ -24,6 +24,8 @@ public final class OverwriteRecorder {
     /** Whole-run histograms; measuring thread only. */
     private final Histogram puts = new Histogram(3);
     private final Histogram gets = new Histogram(3);
+    /** Operations never started (open loop), censored into the histograms; measuring thread only. */
+    private long unfinished;
     private long sink;
 
     /**
@@ -55,11 +57,12 @@ public final class OverwriteRecorder {
             puts.add(iv.puts());
             gets.add(iv.gets());
             sink += iv.sink();
+            unfinished += iv.censoredPuts() + iv.censoredGets();
             elapsed += iv.seconds();
-            appBytes += iv.puts().getTotalCount() * recordBytes;
+            appBytes += iv.putsDone() * recordBytes;
             long device = deviceBytes.getAsLong();
             long millis = target.compactionMillis();
-            IntervalSample s = new IntervalSample(elapsed, iv.puts().getTotalCount(), iv.gets().getTotalCount(),
+            IntervalSample s = new IntervalSample(elapsed, iv.putsDone(), iv.getsDone(),
                     iv.seconds(), micros(iv.puts(), 50), micros(iv.puts(), 99), micros(iv.gets(), 99),
                     DiskUsage.of(target.directory()), liveBytes, device < 0 || device0 < 0 ? -1 : device - device0,
                     appBytes, target.compactions() - compactions0, millis < 0 ? -1 : millis - millis0,
@@ -78,6 +81,11 @@ public final class OverwriteRecorder {
     /** Every get's latency over the run so far, nanoseconds; a copy. */
     public Histogram gets() {
         return gets.copy();
+    }
+
+    /** Operations due that were never started over the run so far (open loop), each censored into a histogram. */
+    public long unfinished() {
+        return unfinished;
     }
 
     /** The sum of what the operations returned; hand it to a {@code Blackhole}. */

@@ -20,6 +20,9 @@ import org.HdrHistogram.Histogram;
  *       instead (at most a minute each);</li>
  *   <li>{@code p50}, {@code p99}, {@code p99.9}, {@code max} of every operation, the same per kind
  *       ({@code put:p99}, {@code get:p99}...), in microseconds over the whole run, and {@code put:p99Worst}, the worst interval's put p99;</li>
+ *   <li>at a fixed rate, {@code unfinished} (operations the load never started, censored into the
+ *       percentiles) and {@code harness:p50}, {@code harness:p99}, {@code harness:p99.9}, {@code harness:max}:
+ *       those of the harness pass run before the first interval, the driver's floor;</li>
  *   <li>{@code achieved} operations per second, {@code offered} (0 at full speed), {@code compactions},
  *       and, where the store reports them, {@code compactionMillis} (all of them together),
  *       {@code longestCompactionMillis} and {@code largestCompactionBytes} (the longest and the largest single
@@ -38,9 +41,11 @@ public final class OverwriteSummary {
      * The figures, in the order they are reported; a run with no interval has none.
      *
      * @param inputBound the most input bytes one merge or compaction may take, -1 when the store sets none
+     * @param unfinished operations never started, censored into {@code puts} and {@code gets} (open loop)
+     * @param harness the harness pass's latencies in nanoseconds, or null (closed loop)
      */
     public static Map<String, Double> of(List<IntervalSample> samples, Histogram puts, Histogram gets,
-            double offered, long inputBound) {
+            double offered, long inputBound, long unfinished, Histogram harness) {
         Map<String, Double> out = new LinkedHashMap<>();
         if (samples.isEmpty()) {
             return out;
@@ -56,12 +61,18 @@ public final class OverwriteSummary {
         percentiles(out, "", all);
         percentiles(out, "put:", puts);
         percentiles(out, "get:", gets);
+        if (harness != null) {
+            percentiles(out, "harness:", harness);
+        }
         out.put("put:p99Worst", samples.stream().mapToDouble(IntervalSample::putP99).filter(v -> !Double.isNaN(v))
                 .max().orElse(Double.NaN));
         double seconds = samples.stream().mapToDouble(IntervalSample::seconds).sum();
         long ops = samples.stream().mapToLong(s -> s.puts() + s.gets()).sum();
         out.put("achieved", ops / seconds);
         out.put("offered", offered);
+        if (offered > 0) {
+            out.put("unfinished", (double) unfinished);
+        }
         out.put("compactions", (double) last.compactions());
         if (last.compactionMillis() >= 0) {
             out.put("compactionMillis", (double) last.compactionMillis());

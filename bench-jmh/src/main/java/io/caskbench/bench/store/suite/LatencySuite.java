@@ -22,7 +22,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <ul>
  *   <li>{@link MixedTailOpenLoop}: get and put tails among 64 threads, 95% gets, at three fixed arrival
- *       rates, on every backend, and the harness alone at the same rates;</li>
+ *       rates, on every backend (each fork runs a harness pass first, at the same rate and threads);</li>
  *   <li>{@link MergeTailOpenLoop}: the get tail with a merge running back to back and without, at two fixed
  *       arrival rates, on every backend;</li>
  *   <li>{@link MergeLatency}: put throughput with a merge against without (its goal), and, closed loop and
@@ -55,16 +55,14 @@ public final class LatencySuite implements Suite {
     }
 
     /**
-     * Four runs: the open-loop tail on every backend, the harness alone once (it calls no store), the
-     * open-loop merge rows on every backend, then the closed-loop merge rows for put throughput.
+     * Three runs: the open-loop tail on every backend, the open-loop merge rows on every backend, then the
+     * closed-loop merge rows for put throughput.
      */
     @Override
     public List<ChainedOptionsBuilder> runs(Profile profile) {
         return List.of(
                 openLoop(profile, new OptionsBuilder().include("\\.MixedTailOpenLoop\\.mix$")
                         .param("backend", StoreSuite.BACKENDS)),
-                openLoop(profile, new OptionsBuilder().include("\\.MixedTailOpenLoop\\.harness$")
-                        .param("backend", "MAPPED")),
                 openLoop(profile, new OptionsBuilder().include("\\.MergeTailOpenLoop\\.")
                         .param("backend", StoreSuite.BACKENDS)),
                 closedLoop(profile, new OptionsBuilder().include("\\.MergeLatency\\.")

@@ -145,7 +145,7 @@ public class SustainedOverwrite extends StoreBenchmark {
             samples = recorder.run(count, interval, out);
         }
         OverwriteProfiler.publish(OverwriteSummary.of(samples, recorder.puts(), recorder.gets(), rate,
-                target.compactionInputBound()));
+                target.compactionInputBound(), recorder.unfinished(), load.harness().orElse(null)));
         bh.consume(recorder.sink());
     }
 

@@ -11,7 +11,12 @@ import io.caskbench.bitcask.VerifyReport.SegmentReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -126,6 +131,23 @@ final class Reports {
         return file.startsWith(dir) ? dir.relativize(file).toString() : file.toString();
     }
 
+    /** A key for a person: its text in quotes when it is printable UTF-8, else {@code base64:} and its base64. */
+    static String keyText(byte[] key) {
+        String text = utf8(key);
+        return text != null && text.codePoints().noneMatch(Character::isISOControl)
+                ? "\"" + text + "\"" : "base64:" + Base64.getEncoder().encodeToString(key);
+    }
+
+    /** The text of valid UTF-8 bytes, or null when they are not. */
+    private static String utf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
     /** The text report of a repair. */
     static void repairText(RepairReport r, PrintWriter out) {
         Path dir = r.before().directory();
@@ -137,6 +159,10 @@ final class Reports {
         for (RepairReport.Action a : r.actions()) {
             out.printf("%s %s %s%s: %s%n", r.applied() ? "done: " : "would:", a.kind(), name(dir, a.file()),
                     a.offset() < 0 ? "" : " at offset " + a.offset(), a.reason());
+            for (RepairReport.LeftOut e : a.leftOut()) {
+                out.printf("    leaves out %s: the %s at offset %d fails its check; the key reads as absent, or at an older value%n",
+                        keyText(e.key()), e.delete() ? "delete" : "record", e.offset());
+            }
         }
         for (Finding f : r.unrepaired()) {
             out.printf("left:  %s %s%s: %s%n", f.kind(), name(dir, f.file()), where(f), f.detail());
@@ -221,6 +247,19 @@ final class Reports {
             g.writeStringField("file", name(dir, a.file()));
             g.writeNumberField("offset", a.offset());
             g.writeStringField("reason", a.reason());
+            g.writeArrayFieldStart("leftOut");
+            for (RepairReport.LeftOut e : a.leftOut()) {
+                g.writeStartObject();
+                String text = utf8(e.key());
+                g.writeStringField("key", text != null ? text : Base64.getEncoder().encodeToString(e.key()));
+                if (text == null) {
+                    g.writeStringField("keyEncoding", JsonLines.BASE64);
+                }
+                g.writeNumberField("offset", e.offset());
+                g.writeBooleanField("delete", e.delete());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -45,8 +45,9 @@ public record VerifyReport(Path directory, Depth depth, int formatVersion, boole
         HEADER_CUT_SHORT(false, "the file ends inside its header and holds no record; open starts it again if it is the newest, and skips it otherwise"),
         /** A file of another format version: open refuses the whole store. */
         WRONG_VERSION(true, "the file is of another format version; open refuses the store"),
-        /** Bytes that fail their check with valid records after them: open skips them. */
-        CORRUPT_RECORDS(true, "bytes that fail their check, with valid records after them; open skips them and keeps the records after"),
+        /** Bytes that fail their check with valid records after them, or that a usable hint covers: open skips them. */
+        CORRUPT_RECORDS(true, "bytes that fail their check, with valid records after them or a hint that covers them;"
+                + " open skips them and keeps the records after, and what the hint lists"),
         /** Bytes that fail their check with no valid record after them. */
         TORN_TAIL(true, "bytes that fail their check at the end of the file; open ignores them, and cuts them off the newest segment"),
         /** A data file has no hint file. */

@@ -93,8 +93,15 @@ final class MergeCopy {
             for (int i = 0; i < inputs.size(); i++) {
                 Segment in = inputs.get(i);
                 int index = i;
+                // A damaged batch's member that a hint listed is live where the key directory points at it:
+                // copy it like any record. Its deletes stay behind, as nothing says whether one was applied.
                 skipped += new SegmentScanner(in.reader(), in.file(), in.end(), in.salt())
-                        .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, len) -> record(index, in, offset, buf, off, len))
+                        .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, len) -> record(index, in, offset, buf, off, len),
+                                (unit, unitEnd, headerIntact, offset, buf, off, len) -> {
+                                    if ((RecordFormat.flags(buf, off) & RecordFormat.TOMBSTONE) == 0) {
+                                        record(index, in, offset, buf, off, len);
+                                    }
+                                })
                         .skippedBytes();
             }
             tombstones.keepShadowing(inputs, log, keys, this::keepTombstone);

@@ -3,6 +3,7 @@ package io.caskbench.bitcask.recovery;
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.BitCaskOptions;
+import io.caskbench.bitcask.MergeScope;
 import io.caskbench.bitcask.ProgressListener;
 import io.caskbench.bitcask.RepairReport;
 import io.caskbench.bitcask.RepairReport.ActionKind;
@@ -134,6 +135,21 @@ class DamagedBatchTest {
         }
         assertThat(r.after().findings()).extracting(VerifyReport.Finding::kind).containsExactly(Kind.CORRUPT_RECORDS);
         assertThat(BitCask.repair(dir, false, null, ProgressListener.NONE).actions()).as("a second repair").isEmpty();
+    }
+
+    @Test
+    void aMergeCopiesTheMembersThatAHintMadeReadable() throws IOException {
+        Path dir = tmp.resolve("db");
+        build(dir, OPTIONS);
+        damageValue(DamagedStore.data(dir, 1), 500);
+        Map<String, String> before = seen(dir, OPTIONS);
+        try (BitCask db = BitCask.open(dir, OPTIONS)) {
+            db.merge(MergeScope.ALL);
+        }
+        Map<String, String> expected = new TreeMap<>(before);
+        expected.put(key(500), null);
+        assertThat(differences(expected, seen(dir, OPTIONS))).as("what reads after a merge").isEmpty();
+        assertThat(BitCask.verify(dir).clean()).as("the merge left the damage behind").isTrue();
     }
 
     @Test

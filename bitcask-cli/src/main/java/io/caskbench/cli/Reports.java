@@ -68,6 +68,8 @@ final class Reports {
             case HEADER_UNREADABLE -> "open skips this file; move it out of the directory to look at it";
             case WRONG_VERSION -> "open the store with the release that wrote it";
             case UNREADABLE -> "check the disk and the file's permissions";
+            case KEPT_TAIL -> "'bitcask dump --skip-corrupt DIR' writes out the records in it that check; no store operation"
+                    + " reads or deletes the file: delete it once they are salvaged";
             default -> "run 'bitcask repair --apply DIR'";
         };
     }

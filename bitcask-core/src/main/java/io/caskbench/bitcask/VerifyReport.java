@@ -62,6 +62,14 @@ public record VerifyReport(Path directory, Depth depth, int formatVersion, boole
         ORPHAN_HINT(false, "a hint file without its data file; open ignores it"),
         /** A {@code *.tmp} file left by an interrupted merge or hint write. */
         DEBRIS(false, "a temporary file left by an interrupted write; open deletes it"),
+        /**
+         * Bytes that open (or a repair) cut off the newest segment, kept beside it in
+         * {@code <segment>.tail-<offset>} as records in them check: no store operation reads or deletes
+         * that file. Open lost nothing, so no record in the store is at risk; the file's records are a
+         * torn write never acknowledged, or a damaged batch, for a person to salvage.
+         */
+        KEPT_TAIL(false, "bytes cut off the newest segment at open, kept for salvage: the store no longer reads them;"
+                + " 'bitcask dump --skip-corrupt' writes out the records in them that check, then delete the file"),
         /** A file that could not be read at all. */
         UNREADABLE(true, "the file cannot be read");
 

@@ -39,7 +39,7 @@ import java.util.Set;
  * Threading: one repair per object, on its caller's thread, which holds the store's lock.
  *
  * <p>Recovery's rules made explicit, offline: what open would do to a store directory each time
- * (cut the newest segment's torn tail, ignore bad hints, delete {@code *.tmp} debris) done once
+ * (cut the newest segment's torn tail, kept beside it, ignore bad hints, delete {@code *.tmp} debris) done once
  * and for good, plus what open cannot do on its own (rewrite hints, restore a damaged header copy
  * from the intact one, start a header-less empty file again, drop hints without data).
  *
@@ -109,7 +109,8 @@ public final class StoreRepairer {
                 }
                 case TORN_TAIL -> {
                     if (seg != null && seg.newest()) {
-                        add(planned, new Action(ActionKind.TRUNCATE, f.file(), f.offset(), "cut the torn tail, as open does"));
+                        add(planned, new Action(ActionKind.TRUNCATE, f.file(), f.offset(), "cut the torn tail, as open does"
+                                + " (bytes in which a record checks are kept in " + KeptTail.nameFor(f.file(), f.offset()).getFileName() + ")"));
                     } else {
                         unrepaired.add(f);
                     }
@@ -183,17 +184,25 @@ public final class StoreRepairer {
             switch (a.kind()) {
                 case DELETE -> files.delete(a.file());
                 case REWRITE_HEADER -> rewriteHeader(a.file());
-                case TRUNCATE -> {
-                    try (SegmentWriter w = files.openWritable(a.file(), 0)) {
-                        w.truncate(a.offset());
-                        w.force();
-                    }
-                }
+                case TRUNCATE -> truncate(a.file(), a.offset());
                 case WRITE_HINT -> writeHint(a.file());
                 default -> throw new IllegalStateException("unknown action " + a.kind());
             }
         }
         files.forceDirectory(dir);
+    }
+
+    /** Cuts a data file at {@code cut}, after keeping the bytes it cuts beside it, as open does (see {@link KeptTail}). */
+    private void truncate(Path file, long cut) {
+        try (SegmentWriter w = files.openWritable(file, 0)) {
+            long size = w.size();
+            FileHeader h = FileHeader.read(w, size);
+            if (size > cut && h.intactBlock() >= 0) {
+                KeptTail.keep(files, w, file, idOf(file, SegmentFiles.DATA_SUFFIX), h.salt(), cut, size);
+            }
+            w.truncate(cut);
+            w.force();
+        }
     }
 
     /**

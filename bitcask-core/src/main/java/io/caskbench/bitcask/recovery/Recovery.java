@@ -293,7 +293,7 @@ public final class Recovery {
      *
      * @throws BitCaskException when the file is of another format version
      */
-    private static long readSalt(SegmentReader reader, Path file, long id, long length) {
+    static long readSalt(SegmentReader reader, Path file, long id, long length) {
         byte[] header = new byte[RecordFormat.FILE_HEADER_SIZE];
         reader.read(0, header, 0, (int) Math.min(length, header.length));
         int at = length >= RecordFormat.FILE_HEADER_SIZE ? RecordFormat.intactHeaderBlock(header) : -1;

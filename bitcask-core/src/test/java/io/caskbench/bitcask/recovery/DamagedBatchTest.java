@@ -9,18 +9,21 @@ import io.caskbench.bitcask.RepairReport;
 import io.caskbench.bitcask.RepairReport.ActionKind;
 import io.caskbench.bitcask.VerifyReport;
 import io.caskbench.bitcask.VerifyReport.Kind;
-import io.caskbench.bitcask.WriteBatch;
 import io.caskbench.bitcask.testing.DamagedStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 
+import static io.caskbench.bitcask.testing.BatchStore.BATCH;
+import static io.caskbench.bitcask.testing.BatchStore.BATCHES;
+import static io.caskbench.bitcask.testing.BatchStore.build;
+import static io.caskbench.bitcask.testing.BatchStore.damageValue;
+import static io.caskbench.bitcask.testing.BatchStore.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -34,40 +37,9 @@ class DamagedBatchTest {
 
     /** A batch of 1,000 records (about 120 KB) fills a segment, so each batch has one of its own. */
     static final BitCaskOptions OPTIONS = BitCaskOptions.builder().segmentSize(128 << 10).build();
-    static final int BATCH = 1000;
-    static final int BATCHES = 2;
 
     @TempDir
     Path tmp;
-
-    /** Writes {@link #BATCHES} batches of {@link #BATCH} keys, as {@code bitcask load} does, and closes the store. */
-    static void build(Path dir, BitCaskOptions options) {
-        try (BitCask db = BitCask.open(dir, options)) {
-            for (int b = 0; b < BATCHES; b++) {
-                WriteBatch batch = new WriteBatch();
-                for (int i = b * BATCH; i < (b + 1) * BATCH; i++) {
-                    batch.put(key(i), value(i));
-                }
-                db.write(batch);
-            }
-        }
-    }
-
-    static String key(int i) {
-        return String.format("key%05d", i);
-    }
-
-    static byte[] value(int i) {
-        return (String.format("value-%05d-", i) + "x".repeat(80)).getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** Flips a byte inside the value of key {@code i} in {@code data}; returns where. */
-    static long damageValue(Path data, int i) throws IOException {
-        long at = new String(Files.readAllBytes(data), StandardCharsets.ISO_8859_1).indexOf(String.format("value-%05d-", i));
-        assertThat(at).as("the value of %s in %s", key(i), data).isPositive();
-        DamagedStore.flip(data, at + 20);
-        return at;
-    }
 
     /** What a reader sees of every key written: the value's text, null when absent, or {@code <corrupt>}. */
     static Map<String, String> seen(Path dir, BitCaskOptions options) {

@@ -31,10 +31,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import static io.caskbench.bitcask.recovery.DamagedBatchTest.BATCH;
-import static io.caskbench.bitcask.recovery.DamagedBatchTest.BATCHES;
-import static io.caskbench.bitcask.recovery.DamagedBatchTest.build;
-import static io.caskbench.bitcask.recovery.DamagedBatchTest.damageValue;
+import static io.caskbench.bitcask.testing.BatchStore.BATCH;
+import static io.caskbench.bitcask.testing.BatchStore.BATCHES;
+import static io.caskbench.bitcask.testing.BatchStore.build;
+import static io.caskbench.bitcask.testing.BatchStore.damageValue;
 import static io.caskbench.bitcask.recovery.DamagedBatchTest.readable;
 import static io.caskbench.bitcask.recovery.DamagedBatchTest.seen;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,19 +1,16 @@
 package io.caskbench.bitcask;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.caskbench.bitcask.merge.Merger;
 import io.caskbench.bitcask.testing.Bytes;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
 import io.caskbench.bitcask.testing.StoreFiles;
+import io.caskbench.bitcask.testing.Warnings;
 import io.caskbench.bitcask.testing.WatchingBackend;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -305,16 +302,9 @@ class FailurePathTest {
         byte[] file = Files.readAllBytes(dir.resolve("000000001.data"));
         int k1 = indexOf(file, b("k1"));
         overwrite(dir.resolve("000000001.data"), k1 + 100, new byte[] {(byte) (file[k1 + 100] ^ 1)});
-        Logger log = (Logger) LoggerFactory.getLogger(Merger.class);
-        ListAppender<ILoggingEvent> seen = new ListAppender<>();
-        seen.start();
-        Level level = log.getLevel();
-        log.setLevel(Level.WARN);
-        log.setAdditive(false); // seen by the test, kept out of the build log
-        log.addAppender(seen);
-        try (BitCask db = BitCask.open(dir, o)) {
+        try (Warnings seen = Warnings.of(Merger.class); BitCask db = BitCask.open(dir, o)) {
             db.merge();
-            assertThat(seen.list).anySatisfy(e -> {
+            assertThat(seen.events()).anySatisfy(e -> {
                 assertThat(e.getLevel()).isEqualTo(Level.WARN);
                 assertThat(e.getFormattedMessage()).contains("corrupt");
             });
@@ -323,10 +313,6 @@ class FailurePathTest {
                 assertThat(db.get("k" + i)).isEqualTo(value(20 << 10, i));
             }
             assertThat(db.get("k5")).isEqualTo(value(20 << 10, 9));
-        } finally {
-            log.detachAppender(seen);
-            log.setAdditive(true);
-            log.setLevel(level);
         }
     }
 

@@ -1,9 +1,7 @@
 package io.caskbench.bitcask.recovery;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.caskbench.bitcask.Backend;
 import io.caskbench.bitcask.BitCask;
 import io.caskbench.bitcask.BitCaskOptions;
@@ -18,9 +16,9 @@ import io.caskbench.bitcask.io.FileChannelBackend;
 import io.caskbench.bitcask.testing.DamagedStore;
 import io.caskbench.bitcask.testing.EveryBackend;
 import io.caskbench.bitcask.testing.FaultyBackend;
+import io.caskbench.bitcask.testing.Warnings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -78,19 +76,10 @@ class KeptTailTest {
         byte[] before = Files.readAllBytes(data);
         long cut = BitCask.verify(dir).findings(Kind.TORN_TAIL).get(0).offset();
 
-        Logger log = (Logger) LoggerFactory.getLogger(Recovery.class);
-        ListAppender<ILoggingEvent> seen = new ListAppender<>();
-        seen.start();
-        Level level = log.getLevel();
-        log.setLevel(Level.WARN);
-        log.setAdditive(false); // seen by the test, kept out of the build log
-        log.addAppender(seen);
-        try (BitCask db = BitCask.open(dir, options)) {
+        List<ILoggingEvent> warned;
+        try (Warnings seen = Warnings.of(Recovery.class); BitCask db = BitCask.open(dir, options)) {
             db.put("after", new byte[] {1});
-        } finally {
-            log.detachAppender(seen);
-            log.setAdditive(true);
-            log.setLevel(level);
+            warned = seen.events();
         }
 
         Path tail = dir.resolve("000000001.data.tail-" + cut);
@@ -100,7 +89,7 @@ class KeptTailTest {
                 .isEqualTo(Arrays.copyOfRange(before, (int) cut, before.length));
         assertThat(Arrays.copyOfRange(kept, 0, RecordFormat.FILE_HEADER_SIZE)).as("the segment's header: its salt checks the records")
                 .isEqualTo(Arrays.copyOfRange(before, 0, RecordFormat.FILE_HEADER_SIZE));
-        assertThat(seen.list).anySatisfy(e -> {
+        assertThat(warned).anySatisfy(e -> {
             assertThat(e.getLevel()).isEqualTo(Level.WARN);
             assertThat(e.getFormattedMessage()).contains(tail.toString());
         });

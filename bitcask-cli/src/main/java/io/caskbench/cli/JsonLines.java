@@ -16,7 +16,8 @@ import java.util.Base64;
  * The line format of {@code dump} and {@code load}: one JSON object a line,
  * {@code {"key":"…","value":"…"}}. A key or value that is not valid UTF-8 is written in base64,
  * and a {@code keyEncoding} or {@code valueEncoding} field says so; {@code load} also accepts
- * {@code "utf8"} there.
+ * {@code "utf8"} there. A salvage adds a {@code salvaged} field to a line whose value open would
+ * not read; {@code load} ignores it.
  */
 final class JsonLines {
 
@@ -24,6 +25,8 @@ final class JsonLines {
     static final String VALUE = "value";
     static final String KEY_ENCODING = "keyEncoding";
     static final String VALUE_ENCODING = "valueEncoding";
+    /** Where a salvaged value came from ({@code dump --skip-corrupt}); {@code load} ignores it. */
+    static final String SALVAGED = "salvaged";
     static final String BASE64 = "base64";
     static final String UTF8 = "utf8";
 
@@ -34,8 +37,8 @@ final class JsonLines {
     record Entry(byte[] key, byte[] value) {
     }
 
-    /** Writes one line. */
-    void write(JsonGenerator g, byte[] key, byte[] value) throws IOException {
+    /** Writes one line; with a {@code salvaged} field when {@code salvaged} is not null. */
+    void write(JsonGenerator g, byte[] key, byte[] value, String salvaged) throws IOException {
         String k = utf8(key);
         String v = utf8(value);
         g.writeStartObject();
@@ -46,6 +49,9 @@ final class JsonLines {
         }
         if (v == null) {
             g.writeStringField(VALUE_ENCODING, BASE64);
+        }
+        if (salvaged != null) {
+            g.writeStringField(SALVAGED, salvaged);
         }
         g.writeEndObject();
         g.writeRaw('\n');
@@ -83,6 +89,7 @@ final class JsonLines {
                 case VALUE -> value = p.getText();
                 case KEY_ENCODING -> keyEncoding = p.getText();
                 case VALUE_ENCODING -> valueEncoding = p.getText();
+                case SALVAGED -> { } // where a salvage found it: the value loads the same
                 default -> throw new IllegalArgumentException("unknown field \"" + field + "\"");
             }
         }

@@ -11,7 +11,12 @@ import io.caskbench.bitcask.VerifyReport.SegmentReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -63,6 +68,8 @@ final class Reports {
             case HEADER_UNREADABLE -> "open skips this file; move it out of the directory to look at it";
             case WRONG_VERSION -> "open the store with the release that wrote it";
             case UNREADABLE -> "check the disk and the file's permissions";
+            case KEPT_TAIL -> "'bitcask dump --skip-corrupt DIR' writes out the records in it that check; no store operation"
+                    + " reads or deletes the file: delete it once they are salvaged";
             default -> "run 'bitcask repair --apply DIR'";
         };
     }
@@ -126,6 +133,23 @@ final class Reports {
         return file.startsWith(dir) ? dir.relativize(file).toString() : file.toString();
     }
 
+    /** A key for a person: its text in quotes when it is printable UTF-8, else {@code base64:} and its base64. */
+    static String keyText(byte[] key) {
+        String text = utf8(key);
+        return text != null && text.codePoints().noneMatch(Character::isISOControl)
+                ? "\"" + text + "\"" : "base64:" + Base64.getEncoder().encodeToString(key);
+    }
+
+    /** The text of valid UTF-8 bytes, or null when they are not. */
+    private static String utf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
     /** The text report of a repair. */
     static void repairText(RepairReport r, PrintWriter out) {
         Path dir = r.before().directory();
@@ -137,6 +161,10 @@ final class Reports {
         for (RepairReport.Action a : r.actions()) {
             out.printf("%s %s %s%s: %s%n", r.applied() ? "done: " : "would:", a.kind(), name(dir, a.file()),
                     a.offset() < 0 ? "" : " at offset " + a.offset(), a.reason());
+            for (RepairReport.LeftOut e : a.leftOut()) {
+                out.printf("    leaves out %s: the %s at offset %d fails its check; the key reads as absent, or at an older value%n",
+                        keyText(e.key()), e.delete() ? "delete" : "record", e.offset());
+            }
         }
         for (Finding f : r.unrepaired()) {
             out.printf("left:  %s %s%s: %s%n", f.kind(), name(dir, f.file()), where(f), f.detail());
@@ -221,6 +249,19 @@ final class Reports {
             g.writeStringField("file", name(dir, a.file()));
             g.writeNumberField("offset", a.offset());
             g.writeStringField("reason", a.reason());
+            g.writeArrayFieldStart("leftOut");
+            for (RepairReport.LeftOut e : a.leftOut()) {
+                g.writeStartObject();
+                String text = utf8(e.key());
+                g.writeStringField("key", text != null ? text : Base64.getEncoder().encodeToString(e.key()));
+                if (text == null) {
+                    g.writeStringField("keyEncoding", JsonLines.BASE64);
+                }
+                g.writeNumberField("offset", e.offset());
+                g.writeBooleanField("delete", e.delete());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -297,6 +297,69 @@ class CommandsIT {
         assertThat(TestStore.fingerprint(dir)).as("the damaged store is left as it was").isEqualTo(damaged);
     }
 
+    /** 2,000 records loaded as {@code bitcask load} does, in atomic batches of 1,000, into one segment. */
+    private Path loaded() {
+        Path dir = tmp.resolve("db");
+        StringBuilder in = new StringBuilder();
+        for (int i = 0; i < 2000; i++) {
+            in.append("{\"key\":\"").append(TestStore.batchKey(i)).append("\",\"value\":\"")
+                    .append(new String(TestStore.batchValue(i), StandardCharsets.UTF_8)).append("\"}\n");
+        }
+        ok(Cli.run(utf8(in.toString()), "load", "--create", dir.toString()));
+        return dir;
+    }
+
+    /**
+     * One byte flipped in the middle of the only segment of a store that {@code bitcask load} wrote:
+     * the damaged batch's other 999 records each check, so a salvage writes them out, marked with the
+     * batch they came from, and the lines load back.
+     */
+    @Test
+    void dumpSkipCorruptWritesOutEveryRecordThatChecksAndMarksThoseOfADamagedBatch() throws IOException {
+        Path dir = loaded();
+        Path data = TestStore.data(dir, 1);
+        TestStore.flip(data, Files.size(data) / 2, 0x5A);
+
+        Cli.Run salvage = Cli.run("dump", "--skip-corrupt", dir.toString());
+        assertThat(salvage.exit()).as(salvage.toString()).isEqualTo(1);
+        List<String> lines = salvage.out().lines().toList();
+        assertThat(lines).as(salvage.stderr()).hasSizeGreaterThanOrEqualTo(1999);
+        String batch = "000000001.data: the damaged batch at offset 64";
+        assertThat(lines.stream().filter(l -> l.endsWith(",\"salvaged\":\"" + batch + "\"}"))).hasSize(999);
+        assertThat(salvage.stderr()).contains("999 records of the dump came from batches that open leaves out whole")
+                .contains("999 from " + batch);
+
+        Path copy = tmp.resolve("copy");
+        ok(Cli.run(salvage.stdout(), "load", "--create", copy.toString()));
+        assertThat(contents(copy)).hasSize(lines.size());
+    }
+
+    /**
+     * A read-write open of such a store without its hint cuts the damaged last batch off: it keeps the
+     * bytes beside the segment, verify names the file, and a salvage reads the records in it.
+     */
+    @Test
+    void theTailAReadWriteOpenCutsIsKeptAndASalvageReadsIt() throws IOException {
+        Path dir = loaded();
+        Path data = TestStore.data(dir, 1);
+        TestStore.flip(data, Files.size(data) * 3 / 4, 0x5A);
+        Files.delete(TestStore.hint(dir, 1));
+
+        Cli.Run put = ok(Cli.run("put", dir.toString(), "after", "--value", "v"));
+        assertThat(put.stderr()).contains("000000001.data.tail-120096").contains("kept");
+        assertThat(dir.resolve("000000001.data.tail-120096")).exists();
+        Cli.Run verify = Cli.run("verify", dir.toString());
+        assertThat(verify.out()).as(verify.toString()).contains("000000001.data.tail-120096  KEPT_TAIL")
+                .contains("999 records in them check on their own");
+
+        Cli.Run salvage = Cli.run("dump", "--skip-corrupt", dir.toString());
+        assertThat(salvage.exit()).as(salvage.toString()).isEqualTo(1);
+        assertThat(salvage.out().lines()).hasSize(2000)
+                .filteredOn(l -> l.contains("\"salvaged\":\"000000001.data.tail-120096: the torn or damaged batch at offset 120096\""))
+                .hasSize(999);
+        assertThat(salvage.stderr()).contains("reading 000000001.data.tail-120096 KEPT_TAIL");
+    }
+
     @Test
     void aSalvageThatSkipsADeleteSaysADeletedKeyMayReappear() throws IOException {
         Path dir = tmp.resolve("db");

@@ -52,6 +52,42 @@ final class TestStore {
         }
     }
 
+    /**
+     * Writes {@code records} keys {@code key00000}, {@code key00001}, … in atomic batches of
+     * {@code batch}, as {@code bitcask load} does, and closes the store.
+     */
+    static void batches(Path dir, int records, int batch, BitCaskOptions options) {
+        try (BitCask db = BitCask.open(dir, options)) {
+            WriteBatch b = new WriteBatch();
+            for (int i = 0; i < records; i++) {
+                b.put(batchKey(i), batchValue(i));
+                if (b.size() == batch || i == records - 1) {
+                    db.write(b);
+                    b.clear();
+                }
+            }
+        }
+    }
+
+    /** Key {@code i} of {@link #batches}. */
+    static String batchKey(int i) {
+        return String.format("key%05d", i);
+    }
+
+    /** The value of key {@code i} of {@link #batches}: 92 bytes. */
+    static byte[] batchValue(int i) {
+        return (String.format("value-%05d-", i) + "x".repeat(80)).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Flips a byte in the middle of the value of key {@code i} of {@link #batches} in {@code data}. */
+    static void flipValue(Path data, int i) throws IOException {
+        long at = new String(Files.readAllBytes(data), StandardCharsets.ISO_8859_1).indexOf(String.format("value-%05d-", i));
+        if (at < 0) {
+            throw new IllegalStateException("no value of " + batchKey(i) + " in " + data);
+        }
+        flip(data, at + 40, 0x5A);
+    }
+
     static Path data(Path dir, long id) {
         return dir.resolve(String.format("%09d.data", id));
     }

@@ -23,6 +23,7 @@ import io.caskbench.bitcask.merge.Merger;
 import io.caskbench.bitcask.merge.SegmentSelector;
 import io.caskbench.bitcask.recovery.Maintenance;
 import io.caskbench.bitcask.recovery.Recovery;
+import io.caskbench.bitcask.recovery.SalvageLoad;
 import io.caskbench.bitcask.segment.HintWriter;
 import io.caskbench.bitcask.segment.Segment;
 import io.caskbench.bitcask.segment.SegmentTable;
@@ -129,8 +130,11 @@ public final class BitCask implements AutoCloseable {
     /** Opened once close() has finished, for a second caller to wait on. */
     private final CountDownLatch closeDone = new CountDownLatch(1);
 
-    /** Wires the parts and recovers the store; on failure releases what it acquired and throws. */
-    private BitCask(Path dir, BitCaskOptions options, boolean created) {
+    /**
+     * Wires the parts and recovers the store, or, given {@code salvage}, loads it as a salvage reads
+     * it; on failure releases what it acquired and throws.
+     */
+    private BitCask(Path dir, BitCaskOptions options, boolean created, SalvageLoad salvage) {
         this.dir = dir;
         this.name = dir.toString();
         this.options = options;
@@ -153,8 +157,9 @@ public final class BitCask implements AutoCloseable {
             if (created && dir.getParent() != null) {
                 backend.forceDirectory(dir.getParent()); // the store's own name must survive a power loss
             }
-            Recovery.Recovered found = new Recovery(files, table, keyDir, keys, unforced, options.segmentSize(),
-                    options.expectedKeys(), readOnly, syncAlways).run();
+            Recovery.Recovered found = salvage != null ? salvage.run(files, table, keys)
+                    : new Recovery(files, table, keyDir, keys, unforced, options.segmentSize(), options.expectedKeys(), readOnly,
+                    syncAlways).run();
             this.log = new LogWriter(files, status, table, protocol, keys, fence, unforced, hints, options.clock(),
                     options.segmentSize(), syncAlways, found.active(), found.nextId());
             this.commit = new GroupCommit(log, status, dir);
@@ -198,7 +203,15 @@ public final class BitCask implements AutoCloseable {
         } catch (IOException e) {
             throw new BitCaskException("cannot create " + absolute + ": " + e.getMessage(), e);
         }
-        return new BitCask(absolute, options, created);
+        return new BitCask(absolute, options, created, null);
+    }
+
+    /** Opens the store in {@code dir} read-only as {@code load} reads it: for {@link Salvage} only. */
+    static BitCask openSalvage(Path dir, SalvageLoad load) {
+        if (!Files.isDirectory(dir)) {
+            throw new BitCaskException("no BitCask store at " + dir);
+        }
+        return new BitCask(dir, BitCaskOptions.builder().readOnly(true).backend(Backend.FILE_CHANNEL).build(), false, load);
     }
 
     // ------------------------------------------------------------ maintenance
@@ -237,6 +250,19 @@ public final class BitCask implements AutoCloseable {
      */
     public static RepairReport repair(Path dir, boolean apply, Path backupDir, ProgressListener progress) {
         return Maintenance.repair(dir, apply, backupDir, progress);
+    }
+
+    /**
+     * Opens the store in {@code dir} read-only to read a damaged store out: every record that checks
+     * on its own, the readable members of damaged batches and the records of kept tails included,
+     * which open never applies. {@link Salvage#forEach} says where each of those came from. Never
+     * write what a salvage reads back into the store it came from without looking: a torn batch's
+     * members are there too.
+     *
+     * @throws BitCaskException when {@code dir} holds no store or cannot be read
+     */
+    public static Salvage salvage(Path dir) {
+        return Salvage.open(Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize());
     }
 
     /**

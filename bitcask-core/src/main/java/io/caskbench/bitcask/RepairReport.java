@@ -11,7 +11,9 @@ import java.util.List;
  * stale or wrong hint files from their (forced) data, restores a damaged header copy from the
  * intact one, and deletes temporary files and hints without data. It never rewrites a record:
  * corrupt records stay where they are (open skips them; a merge drops them), and a file whose
- * header cannot be read is left for a person to look at.
+ * header cannot be read is left for a person to look at. A hint it rewrites keeps every record that
+ * checks on its own, the members of a damaged batch the old hint listed included, so every key that
+ * reads before the repair reads the same after it; each entry it leaves out is named in its action.
  *
  * @param before          what verify found first
  * @param actions         the changes, in the order they are (or would be) made
@@ -39,12 +41,37 @@ public record RepairReport(VerifyReport before, List<Action> actions, List<Verif
     /**
      * One change.
      *
-     * @param kind   what is done
-     * @param file   the file it changes
-     * @param offset where a truncation cuts, else -1
-     * @param reason why
+     * @param kind    what is done
+     * @param file    the file it changes
+     * @param offset  where a truncation cuts, else -1
+     * @param reason  why
+     * @param leftOut for a {@link ActionKind#WRITE_HINT} over a usable hint: each entry of it that the new
+     *                hint leaves out, as the record it lists fails its check; empty otherwise
      */
-    public record Action(ActionKind kind, Path file, long offset, String reason) {
+    public record Action(ActionKind kind, Path file, long offset, String reason, List<LeftOut> leftOut) {
+
+        /** An action with nothing left out. */
+        public Action(ActionKind kind, Path file, long offset, String reason) {
+            this(kind, file, offset, reason, List.of());
+        }
+
+        /** Copies {@code leftOut}. */
+        public Action {
+            leftOut = List.copyOf(leftOut);
+        }
+    }
+
+    /**
+     * An entry of a usable hint file that its rewrite leaves out, as the record it lists fails its
+     * check. Before the repair a read of the key throws (or, for a delete, finds it absent); after it,
+     * the key reads as absent, or at an older value (for a batch member, a value from before the
+     * batch; for a delete, the value it deleted). No record that checks is ever left out.
+     *
+     * @param key    the key, as the hint lists it (the array is the report's: do not change it)
+     * @param offset where the record lies in the data file
+     * @param delete true when the record is a delete
+     */
+    public record LeftOut(byte[] key, long offset, boolean delete) {
     }
 
     /** True when the repair leaves (or, on a dry run, would leave) nothing for verify to find. */

@@ -45,8 +45,9 @@ public record VerifyReport(Path directory, Depth depth, int formatVersion, boole
         HEADER_CUT_SHORT(false, "the file ends inside its header and holds no record; open starts it again if it is the newest, and skips it otherwise"),
         /** A file of another format version: open refuses the whole store. */
         WRONG_VERSION(true, "the file is of another format version; open refuses the store"),
-        /** Bytes that fail their check with valid records after them: open skips them. */
-        CORRUPT_RECORDS(true, "bytes that fail their check, with valid records after them; open skips them and keeps the records after"),
+        /** Bytes that fail their check with valid records after them, or that a usable hint covers: open skips them. */
+        CORRUPT_RECORDS(true, "bytes that fail their check, with valid records after them or a hint that covers them;"
+                + " open skips them and keeps the records after, and what the hint lists"),
         /** Bytes that fail their check with no valid record after them. */
         TORN_TAIL(true, "bytes that fail their check at the end of the file; open ignores them, and cuts them off the newest segment"),
         /** A data file has no hint file. */
@@ -61,6 +62,14 @@ public record VerifyReport(Path directory, Depth depth, int formatVersion, boole
         ORPHAN_HINT(false, "a hint file without its data file; open ignores it"),
         /** A {@code *.tmp} file left by an interrupted merge or hint write. */
         DEBRIS(false, "a temporary file left by an interrupted write; open deletes it"),
+        /**
+         * Bytes that open (or a repair) cut off the newest segment, kept beside it in
+         * {@code <segment>.tail-<offset>} as records in them check: no store operation reads or deletes
+         * that file. Open lost nothing, so no record in the store is at risk; the file's records are a
+         * torn write never acknowledged, or a damaged batch, for a person to salvage.
+         */
+        KEPT_TAIL(false, "bytes cut off the newest segment at open, kept for salvage: the store no longer reads them;"
+                + " 'bitcask dump --skip-corrupt' writes out the records in them that check, then delete the file"),
         /** A file that could not be read at all. */
         UNREADABLE(true, "the file cannot be read");
 

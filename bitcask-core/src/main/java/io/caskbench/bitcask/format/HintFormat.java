@@ -260,6 +260,21 @@ public final class HintFormat {
         return new Validation(covered, count, null);
     }
 
+    /**
+     * True when the entry that starts at {@code hint[entry]} lists the record {@code record[off, off + length)}:
+     * the same length, flags, expiry and key. The record's offset is the caller's to compare.
+     */
+    public static boolean lists(byte[] hint, int entry, byte[] record, int off, int length) {
+        int flags = RecordFormat.flags(record, off) & (RecordFormat.TOMBSTONE | RecordFormat.EXPIRES);
+        int keyLength = RecordFormat.keyLength(record, off);
+        int keyOff = off + RecordFormat.keyOffset(flags);
+        return RecordFormat.getInt(hint, entry + ENTRY_LENGTH) == length
+                && RecordFormat.getUnsignedShort(hint, entry + ENTRY_FLAGS) == flags
+                && RecordFormat.getUnsignedShort(hint, entry + ENTRY_KEY_LENGTH) == keyLength
+                && RecordFormat.getLong(hint, entry + ENTRY_EXPIRES) == RecordFormat.expiresAt(record, off)
+                && Arrays.equals(hint, entry + ENTRY_SIZE, entry + ENTRY_SIZE + keyLength, record, keyOff, keyOff + keyLength);
+    }
+
     /** Visits the entries of a hint file that {@link #validate} accepted. */
     public static void forEach(byte[] hint, EntryVisitor visitor) {
         int body = hint.length - FOOTER_SIZE;

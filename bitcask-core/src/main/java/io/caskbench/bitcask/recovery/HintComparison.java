@@ -13,7 +13,9 @@ import java.util.Arrays;
  * must name a record the scan accepts, with the same length, flags, expiry and key, and the scan
  * must accept no record before the hint's covered offset that the hint leaves out. The covered
  * offset must not fall inside a record or batch either, or open's scan from there would start in
- * the middle of one.
+ * the middle of one. A member of a damaged batch that checks on its own the hint may list or not (a
+ * batch it listed whole and that was damaged since, or one it never listed), but what it lists of it
+ * must be the record.
  *
  * <p>Two modes, so that a healthy store costs no sort and no memory per entry. The quick one adds
  * up a 64-bit digest of every entry and of every record the hint should list, in any order, and
@@ -119,13 +121,30 @@ final class HintComparison {
             disagree("it leaves out the record at offset " + offset);
             return;
         }
-        int p = (int) entries[next++];
-        if (RecordFormat.getInt(hint, p + HintFormat.ENTRY_LENGTH) != length
-                || RecordFormat.getUnsignedShort(hint, p + HintFormat.ENTRY_FLAGS) != flags
-                || RecordFormat.getUnsignedShort(hint, p + HintFormat.ENTRY_KEY_LENGTH) != keyLength
-                || RecordFormat.getLong(hint, p + HintFormat.ENTRY_EXPIRES) != RecordFormat.expiresAt(buf, off)
-                || !Arrays.equals(hint, p + HintFormat.ENTRY_SIZE, p + HintFormat.ENTRY_SIZE + keyLength,
-                        buf, keyOff, keyOff + keyLength)) {
+        compareEntry(offset, buf, off, length);
+    }
+
+    /**
+     * A batch member that checks on its own inside bad bytes, visited in offset order with the records:
+     * the hint may list it (a batch it listed whole, damaged since) or not (a torn batch, or a hint
+     * rebuilt by a scan that left the batch out), but what it lists must be the record.
+     */
+    void salvaged(long offset, byte[] buf, int off, int length) {
+        if (!exact || offset + length > covered) {
+            return; // quick: a hint that lists it disagrees with the sums, and the exact comparison decides
+        }
+        while (next < count && entryOffset(next) < offset) {
+            disagree("it lists a record at offset " + entryOffset(next) + " that the data file does not hold");
+            next++;
+        }
+        if (next < count && entryOffset(next) == offset) {
+            compareEntry(offset, buf, off, length);
+        }
+    }
+
+    /** Compares the next entry, which lists {@code offset}, with the record there, and moves past it. */
+    private void compareEntry(long offset, byte[] buf, int off, int length) {
+        if (!HintFormat.lists(hint, (int) entries[next++], buf, off, length)) {
             disagree("its entry for the record at offset " + offset + " differs from the record");
         }
     }

@@ -33,7 +33,8 @@ import java.util.List;
  * <p>Everything open does to the files: removes what interrupted writes left, loads every data
  * file into the key directory (from its hint file when that checks out, else by a scan that
  * skips corruption and finds a torn tail), reopens the newest segment for writing cut at its
- * valid end, and makes whatever it created or removed durable. It returns what it found for the
+ * valid end (the bytes it cuts kept in a {@link KeptTail} file first), and makes whatever it created
+ * or removed durable. It returns what it found for the
  * log writer to go on from.
  */
 public final class Recovery {
@@ -234,11 +235,16 @@ public final class Recovery {
             hinted = true;
         }
         long end = Math.max(scanFrom, Math.min(length, RecordFormat.FILE_HEADER_SIZE));
+        long torn = 0;
         if (scanFrom < length) {
             scannedBytes += length - scanFrom;
             SegmentScanner.Result r = new SegmentScanner(reader, file, length, salt)
                     .scan(scanFrom, (offset, buf, off, len) -> applyRecord(seg, offset, buf, off, len));
             end = r.end();
+            torn = r.tornBytes();
+        }
+        if (reopen && torn > 0 && !keepTail(reader, file, id, salt, end, length)) {
+            reopen = false; // the segment stays as it is, sealed, and writes go to a new one
         }
         seg.end(end);
         if (reopen) {
@@ -259,6 +265,27 @@ public final class Recovery {
     }
 
     /**
+     * Keeps the bytes from {@code cut} to {@code length} that cutting the newest segment would delete,
+     * when a record in them checks (see {@link KeptTail}); true when the segment may be cut. When they
+     * cannot be kept (a full disk), false, with a WARN: the segment must then not be cut or written to.
+     */
+    private boolean keepTail(SegmentReader reader, Path file, long id, long salt, long cut, long length) {
+        try {
+            Path tail = KeptTail.keep(dir.backend(), reader, file, id, salt, cut, length);
+            if (tail != null) {
+                LOG.warn("{}: the {} bytes from offset {} are cut off the newest segment and kept in {}, which no store operation"
+                        + " reads or deletes; 'bitcask dump --skip-corrupt' writes out the records in them that check", file,
+                        length - cut, cut, tail);
+            }
+            return true;
+        } catch (BitCaskException e) {
+            LOG.warn("{}: cannot keep the {} bytes from offset {} that open would cut off ({}); the segment is left as it is,"
+                    + " and writes go to a new one", file, length - cut, cut, e.getMessage());
+            return false;
+        }
+    }
+
+    /**
      * The salt of a data file's header, from whichever copy is intact; {@link SegmentTable#NO_SALT}
      * when neither is, so its records cannot be checked. Such a file is never truncated or merged: a
      * newest one that holds nothing beyond a header's length was cut short at creation, and anything
@@ -266,7 +293,7 @@ public final class Recovery {
      *
      * @throws BitCaskException when the file is of another format version
      */
-    private static long readSalt(SegmentReader reader, Path file, long id, long length) {
+    static long readSalt(SegmentReader reader, Path file, long id, long length) {
         byte[] header = new byte[RecordFormat.FILE_HEADER_SIZE];
         reader.read(0, header, 0, (int) Math.min(length, header.length));
         int at = length >= RecordFormat.FILE_HEADER_SIZE ? RecordFormat.intactHeaderBlock(header) : -1;

@@ -100,7 +100,8 @@ final class SegmentCheck {
             long records = -1;
             long validEnd = -1;
             if (depth == Depth.RECORDS) {
-                SegmentScanner.Result r = scan(reader, file, size, header.salt(), newest, comparison);
+                long covered = validation != null && validation.usable() ? validation.covered() : -1;
+                SegmentScanner.Result r = scan(reader, file, size, header.salt(), covered, comparison);
                 records = r.records();
                 validEnd = r.end();
             }
@@ -109,7 +110,7 @@ final class SegmentCheck {
             if (comparison != null) {
                 String disagreement = comparison.finish(validEnd);
                 if (HintComparison.LOOK_CLOSER.equals(disagreement)) {
-                    disagreement = exactComparison(file, size, header.salt(), hint, validation.covered());
+                    disagreement = exactComparison(file, size, header.salt(), hint, validation.covered(), validEnd);
                 }
                 if (disagreement != null) {
                     findings.add(new Finding(hintFile, Kind.HINT_MISMATCH, -1, -1, disagreement + " (" + file.getFileName() + ")"));
@@ -166,37 +167,85 @@ final class SegmentCheck {
         return true;
     }
 
-    /** Scans every record of a data file, as open does, and turns what the scan skips into findings. */
-    private SegmentScanner.Result scan(SegmentReader reader, Path file, long size, long salt, boolean newest,
+    /**
+     * Scans every record of a data file, as open does, and turns what the scan skips into findings.
+     * Where a usable hint covers bad bytes at the end of the file ({@code covered}, else -1), open
+     * trusts the hint there and scans only past it: those bytes are damage the hint lists records
+     * in, not a tail open cuts, and the valid end is where a scan from {@code covered} ends.
+     */
+    private SegmentScanner.Result scan(SegmentReader reader, Path file, long size, long salt, long covered,
                                        HintComparison comparison) {
+        long[] salvaged = {0};
+        boolean[] underHint = {false};
         SegmentScanner.DamageListener damage = new SegmentScanner.DamageListener() {
             @Override
             public void skipped(long offset, long length, boolean batch) {
-                findings.add(new Finding(file, Kind.CORRUPT_RECORDS, offset, length, batch
-                        ? "a batch whose members fail their check; none of them is applied"
-                        : length + " bytes skipped"));
+                findings.add(new Finding(file, Kind.CORRUPT_RECORDS, offset, length, (batch
+                        ? "a batch whose members fail their check: open applies none of them from a scan, only those a usable hint lists"
+                        : length + " bytes skipped") + salvagedMembers(salvaged)));
             }
 
             @Override
             public void torn(long offset, long length, boolean batch) {
-                findings.add(new Finding(file, Kind.TORN_TAIL, offset, length, (batch ? "a torn batch; " : "")
-                        + (newest ? "the newest segment: open cuts it off when it opens the store for writing"
-                                  : "an older segment: open ignores it and leaves it")));
+                if (offset < covered) {
+                    underHint[0] = true;
+                    findings.add(new Finding(file, Kind.CORRUPT_RECORDS, offset, covered - offset, (batch ? "a damaged batch" : "bad bytes")
+                            + " that the hint covers: open keeps what the hint lists, and reads of its records that fail throw"
+                            + salvagedMembers(salvaged)));
+                    return;
+                }
+                findings.add(tornTail(file, offset, length, batch, salvagedMembers(salvaged)));
             }
         };
         SegmentScanner.RecordVisitor visitor = comparison == null
                 ? (offset, buf, off, length) -> { }
                 : comparison::record;
-        return new SegmentScanner(reader, size, salt, damage).scan(RecordFormat.FILE_HEADER_SIZE, visitor);
+        SegmentScanner.SalvageVisitor salvage = (unit, unitEnd, headerIntact, offset, buf, off, length) -> {
+            salvaged[0]++;
+            if (comparison != null) {
+                comparison.salvaged(offset, buf, off, length);
+            }
+        };
+        SegmentScanner.Result r = new SegmentScanner(reader, size, salt, damage).scan(RecordFormat.FILE_HEADER_SIZE, visitor, salvage);
+        if (!underHint[0]) {
+            return r;
+        }
+        SegmentScanner.Result tail = new SegmentScanner(reader, size, salt, new SegmentScanner.DamageListener() {
+            @Override
+            public void skipped(long offset, long length, boolean batch) {
+                // none: the scan above found no record after these bytes
+            }
+
+            @Override
+            public void torn(long offset, long length, boolean batch) {
+                findings.add(tornTail(file, offset, length, batch, ""));
+            }
+        }).scan(covered, (offset, buf, off, length) -> { });
+        return new SegmentScanner.Result(tail.end(), r.records(), r.skippedBytes(), tail.tornBytes());
+    }
+
+    /** A finding of bad bytes at the end of the file, which open cuts off the newest segment. */
+    private Finding tornTail(Path file, long offset, long length, boolean batch, String salvaged) {
+        return new Finding(file, Kind.TORN_TAIL, offset, length, (batch ? "a torn batch; " : "")
+                + (newest ? "the newest segment: open cuts it off when it opens the store for writing"
+                          : "an older segment: open ignores it and leaves it") + salvaged);
+    }
+
+    /** What to add to a finding about the members {@code count[0]} counted in its bytes; resets the count. */
+    private static String salvagedMembers(long[] count) {
+        long n = count[0];
+        count[0] = 0;
+        return n == 0 ? "" : "; " + n + (n == 1 ? " batch member in them checks on its own" : " batch members in them check on their own")
+                + " ('bitcask dump --skip-corrupt' writes them out)";
     }
 
     /** Scans a data file again to name the first way its hint disagrees with it; only damage costs this. */
-    private String exactComparison(Path file, long size, long salt, byte[] hint, long covered) {
+    private String exactComparison(Path file, long size, long salt, byte[] hint, long covered, long validEnd) {
         HintComparison exact = HintComparison.exact(hint, covered);
         try (SegmentReader reader = files.openReadOnly(file)) {
-            SegmentScanner.Result r = new SegmentScanner(reader, size, salt, StoreVerifier.SILENT)
-                    .scan(RecordFormat.FILE_HEADER_SIZE, exact::record);
-            return exact.finish(r.end());
+            new SegmentScanner(reader, size, salt, StoreVerifier.SILENT).scan(RecordFormat.FILE_HEADER_SIZE, exact::record,
+                    (unit, unitEnd, headerIntact, offset, buf, off, length) -> exact.salvaged(offset, buf, off, length));
+            return exact.finish(validEnd);
         }
     }
 }

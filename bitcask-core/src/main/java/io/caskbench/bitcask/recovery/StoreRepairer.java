@@ -5,6 +5,7 @@ import io.caskbench.bitcask.ProgressListener;
 import io.caskbench.bitcask.RepairReport;
 import io.caskbench.bitcask.RepairReport.Action;
 import io.caskbench.bitcask.RepairReport.ActionKind;
+import io.caskbench.bitcask.RepairReport.LeftOut;
 import io.caskbench.bitcask.VerifyReport;
 import io.caskbench.bitcask.VerifyReport.Depth;
 import io.caskbench.bitcask.VerifyReport.Finding;
@@ -17,6 +18,7 @@ import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.SegmentFiles;
 import io.caskbench.bitcask.io.SegmentReader;
 import io.caskbench.bitcask.io.SegmentWriter;
+import io.caskbench.bitcask.segment.HintScan;
 import io.caskbench.bitcask.segment.SegmentScanner;
 
 import java.io.IOException;
@@ -27,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +39,7 @@ import java.util.Set;
  * Threading: one repair per object, on its caller's thread, which holds the store's lock.
  *
  * <p>Recovery's rules made explicit, offline: what open would do to a store directory each time
- * (cut the newest segment's torn tail, ignore bad hints, delete {@code *.tmp} debris) done once
+ * (cut the newest segment's torn tail, kept beside it, ignore bad hints, delete {@code *.tmp} debris) done once
  * and for good, plus what open cannot do on its own (rewrite hints, restore a damaged header copy
  * from the intact one, start a header-less empty file again, drop hints without data).
  *
@@ -74,6 +77,7 @@ public final class StoreRepairer {
         List<Action> actions = new ArrayList<>();
         List<Finding> unrepaired = new ArrayList<>();
         plan(before, actions, unrepaired);
+        actions.replaceAll(a -> a.kind() == ActionKind.WRITE_HINT ? r.withLeftOut(a, actions) : a);
         if (!apply || actions.isEmpty()) {
             return new RepairReport(before, List.copyOf(actions), List.copyOf(unrepaired), false, null, null);
         }
@@ -105,7 +109,8 @@ public final class StoreRepairer {
                 }
                 case TORN_TAIL -> {
                     if (seg != null && seg.newest()) {
-                        add(planned, new Action(ActionKind.TRUNCATE, f.file(), f.offset(), "cut the torn tail, as open does"));
+                        add(planned, new Action(ActionKind.TRUNCATE, f.file(), f.offset(), "cut the torn tail, as open does"
+                                + " (bytes in which a record checks are kept in " + KeptTail.nameFor(f.file(), f.offset()).getFileName() + ")"));
                     } else {
                         unrepaired.add(f);
                     }
@@ -179,17 +184,25 @@ public final class StoreRepairer {
             switch (a.kind()) {
                 case DELETE -> files.delete(a.file());
                 case REWRITE_HEADER -> rewriteHeader(a.file());
-                case TRUNCATE -> {
-                    try (SegmentWriter w = files.openWritable(a.file(), 0)) {
-                        w.truncate(a.offset());
-                        w.force();
-                    }
-                }
+                case TRUNCATE -> truncate(a.file(), a.offset());
                 case WRITE_HINT -> writeHint(a.file());
                 default -> throw new IllegalStateException("unknown action " + a.kind());
             }
         }
         files.forceDirectory(dir);
+    }
+
+    /** Cuts a data file at {@code cut}, after keeping the bytes it cuts beside it, as open does (see {@link KeptTail}). */
+    private void truncate(Path file, long cut) {
+        try (SegmentWriter w = files.openWritable(file, 0)) {
+            long size = w.size();
+            FileHeader h = FileHeader.read(w, size);
+            if (size > cut && h.intactBlock() >= 0) {
+                KeptTail.keep(files, w, file, idOf(file, SegmentFiles.DATA_SUFFIX), h.salt(), cut, size);
+            }
+            w.truncate(cut);
+            w.force();
+        }
     }
 
     /**
@@ -228,17 +241,65 @@ public final class StoreRepairer {
         long id = idOf(hintFile, SegmentFiles.HINT_SUFFIX);
         Path data = SegmentFiles.dataFile(dir, id);
         files.forceFile(data);
-        try (SegmentReader reader = new CountingReader(files.openReadOnly(data), progress::advance)) {
-            long size = reader.size();
+        files.writeFile(hintFile, hint(hintFile, -1, true));
+    }
+
+    /**
+     * The content a repair gives {@code hintFile}: from a scan of its data file's first {@code length}
+     * bytes (all of them when negative), keeping what the present hint lists of damaged batches (see
+     * {@link HintScan}).
+     */
+    private byte[] hint(Path hintFile, long length, boolean counting) {
+        long id = idOf(hintFile, SegmentFiles.HINT_SUFFIX);
+        Path data = SegmentFiles.dataFile(dir, id);
+        SegmentReader file = files.openReadOnly(data);
+        try (SegmentReader reader = counting ? new CountingReader(file, progress::advance) : file) {
+            long size = length < 0 ? reader.size() : Math.min(length, reader.size());
             FileHeader h = FileHeader.read(reader, size);
             if (h.intactBlock() < 0) {
                 throw new BitCaskException(data + " has no intact header: no hint written");
             }
-            HintFormat.Builder hint = new HintFormat.Builder(id, h.salt());
-            SegmentScanner.Result r = new SegmentScanner(reader, size, h.salt(), StoreVerifier.SILENT)
-                    .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, length) -> hint.add(offset, buf, off, length));
-            files.writeFile(hintFile, hint.finish(r.end()));
+            return HintScan.build(new SegmentScanner(reader, size, h.salt(), StoreVerifier.SILENT), id, h.salt(), size,
+                    () -> files.readFile(hintFile));
         }
+    }
+
+    /**
+     * {@code a}, a hint to write, with the entries of the present hint, when open uses it, that the new
+     * one leaves out: so that a dry run names every key whose read changes. The new hint is built from
+     * the data file as it will be, cut where the other {@code actions} cut it.
+     */
+    private Action withLeftOut(Action a, List<Action> actions) {
+        byte[] present = files.readFile(a.file());
+        Path data = SegmentFiles.dataFile(dir, idOf(a.file(), SegmentFiles.HINT_SUFFIX));
+        if (present == null || !Files.exists(data)) {
+            return a;
+        }
+        long length = size(data);
+        long cut = actions.stream().filter(t -> t.kind() == ActionKind.TRUNCATE && t.file().equals(data))
+                .mapToLong(Action::offset).findFirst().orElse(-1);
+        try (SegmentReader reader = files.openReadOnly(data)) {
+            FileHeader h = FileHeader.read(reader, length);
+            if (h.intactBlock() < 0 || !HintFormat.validate(present, idOf(a.file(), SegmentFiles.HINT_SUFFIX), h.salt(), length).usable()) {
+                return a; // open ignores it: the new hint changes no read
+            }
+        }
+        Set<Long> kept = new HashSet<>();
+        HintFormat.forEach(hint(a.file(), cut, false), (offset, len, flags, expiresAt, buf, keyOff, keyLength) -> kept.add(offset));
+        List<LeftOut> leftOut = new ArrayList<>();
+        HintFormat.forEach(present, (offset, len, flags, expiresAt, buf, keyOff, keyLength) -> {
+            if (!kept.contains(offset)) {
+                leftOut.add(new LeftOut(Arrays.copyOfRange(buf, keyOff, keyOff + keyLength), offset,
+                        (flags & RecordFormat.TOMBSTONE) != 0));
+            }
+        });
+        if (leftOut.isEmpty()) {
+            return a;
+        }
+        leftOut.sort(Comparator.comparingLong(LeftOut::offset));
+        return new Action(a.kind(), a.file(), a.offset(), a.reason() + "; it leaves out " + leftOut.size()
+                + (leftOut.size() == 1 ? " entry whose record fails its check: that key reads" : " entries whose records fail"
+                + " their check: those keys read") + " as absent, or at an older value, from then on", leftOut);
     }
 
     /** The segment id in the name of a data or hint file of this store. */

@@ -8,6 +8,8 @@ import io.caskbench.bitcask.VerifyReport.Finding;
 import io.caskbench.bitcask.VerifyReport.Kind;
 import io.caskbench.bitcask.VerifyReport.SegmentReport;
 import io.caskbench.bitcask.format.RecordFormat;
+import io.caskbench.bitcask.io.FileChannelBackend;
+import io.caskbench.bitcask.io.SegmentBackend;
 import io.caskbench.bitcask.io.SegmentFiles;
 import io.caskbench.bitcask.segment.SegmentScanner;
 
@@ -62,6 +64,8 @@ public final class StoreVerifier {
     private final ProgressListener progress;
     /** One report per data file; the caller's thread, after the checks ended. */
     private final List<SegmentReport> segments = new ArrayList<>();
+    /** Positional reads of kept tails, never a mapping; final, safe everywhere. */
+    private final SegmentBackend files = new FileChannelBackend();
     /** Everything found; the caller's thread, after the checks ended. */
     private final List<Finding> findings = new ArrayList<>();
     /** Bytes read so far; under this object's monitor. */
@@ -130,10 +134,27 @@ public final class StoreVerifier {
         } catch (IOException e) {
             throw new BitCaskException("cannot list " + dir + ": " + e.getMessage(), e);
         }
+        for (KeptTail t : KeptTail.list(dir)) {
+            findings.add(keptTail(t));
+        }
         for (Path tmp : SegmentFiles.tempFiles(dir)) {
             findings.add(new Finding(tmp, Kind.DEBRIS, -1, -1, "left by an interrupted merge or file write"));
         }
         findings.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
+    }
+
+    /** The finding about a kept tail: how much was cut, where from, and how many records in it check. */
+    private Finding keptTail(KeptTail t) {
+        long size = sizeOrZero(t.file()) - RecordFormat.FILE_HEADER_SIZE;
+        String from = "the " + Math.max(0, size) + " bytes cut off " + t.data().getFileName() + " at offset " + t.offset();
+        try {
+            long records = t.recordsThatCheck(files);
+            count(size);
+            return new Finding(t.file(), Kind.KEPT_TAIL, -1, -1, from + "; " + records
+                    + (records == 1 ? " record in them checks on its own" : " records in them check on their own"));
+        } catch (BitCaskException e) {
+            return new Finding(t.file(), Kind.KEPT_TAIL, -1, -1, from + "; " + e.getMessage());
+        }
     }
 
     /**

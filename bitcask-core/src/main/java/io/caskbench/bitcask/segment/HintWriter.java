@@ -1,8 +1,6 @@
 package io.caskbench.bitcask.segment;
 
 import io.caskbench.bitcask.events.HintWriteEvent;
-import io.caskbench.bitcask.format.HintFormat;
-import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.io.ReaderGate;
 import io.caskbench.bitcask.io.SegmentFiles;
 import io.caskbench.bitcask.io.StoreDirectory;
@@ -11,6 +9,7 @@ import io.caskbench.bitcask.io.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -180,11 +179,11 @@ public final class HintWriter {
         long end = seg.end();
         long written = 0;
         try {
-            HintFormat.Builder hint = new HintFormat.Builder(seg.id(), seg.salt());
-            new SegmentScanner(seg.reader(), seg.file(), end, seg.salt())
-                    .scan(RecordFormat.FILE_HEADER_SIZE, (offset, buf, off, length) -> hint.add(offset, buf, off, length));
-            byte[] content = hint.finish(end);
-            dir.backend().writeFile(SegmentFiles.hintFile(dir.path(), seg.id()), content);
+            Path hintFile = SegmentFiles.hintFile(dir.path(), seg.id());
+            // A reopened segment's earlier hint says which damaged batches were whole once (see HintScan).
+            byte[] content = HintScan.build(new SegmentScanner(seg.reader(), seg.file(), end, seg.salt()), seg.id(), seg.salt(),
+                    end, () -> dir.backend().readFile(hintFile));
+            dir.backend().writeFile(hintFile, content);
             dir.changed();
             written = content.length;
             event.succeeded = true;

@@ -25,6 +25,11 @@ import java.nio.file.Path;
  *   <li>bad bytes with no valid record after them are a torn tail: the content ends at their
  *       offset, with a WARN, and the caller truncates the file there.</li>
  * </ul>
+ *
+ * <p>A scan given a {@link SalvageVisitor} also hands it, before it reports bad bytes, every batch
+ * member in them that checks on its own: the members of a batch whose span fails, or whose header
+ * does. Open never applies those from a scan (a torn batch's members check one by one too); a
+ * rebuilt hint keeps those its earlier hint listed, and a salvage reads them all.
  */
 public final class SegmentScanner {
 
@@ -51,6 +56,17 @@ public final class SegmentScanner {
     public interface RecordVisitor {
         /** One record at {@code offset} in the file. */
         void record(long offset, byte[] buf, int off, int length);
+    }
+
+    /** Receives the batch members that check on their own inside bad bytes; see the class comment. */
+    @FunctionalInterface
+    public interface SalvageVisitor {
+        /**
+         * A member at {@code offset}, its bytes {@code buf[off, off + length)}, inside the bad bytes
+         * {@code [unit, unitEnd)}: an intact batch header's span when {@code headerIntact}, else bad
+         * bytes without one, which start at {@code unit}.
+         */
+        void salvaged(long unit, long unitEnd, boolean headerIntact, long offset, byte[] buf, int off, int length);
     }
 
     /**
@@ -123,6 +139,14 @@ public final class SegmentScanner {
 
     /** Scans from {@code from} to the end of the file. */
     public Result scan(long from, RecordVisitor visitor) {
+        return scan(from, visitor, null);
+    }
+
+    /**
+     * Scans from {@code from} to the end of the file, handing {@code salvage} (when not null) the
+     * members of the bad bytes that check on their own.
+     */
+    public Result scan(long from, RecordVisitor visitor, SalvageVisitor salvage) {
         long pos = from;
         long records = 0;
         long skipped = 0;
@@ -140,6 +164,9 @@ public final class SegmentScanner {
             if (batchEnd > 0) {
                 // An intact batch header with a bad span: its members must not be picked up one by
                 // one by the resync below, or half a batch would come back. Skip the whole span.
+                if (salvage != null) {
+                    salvageMembers(pos, Math.min(batchEnd, length), true, pos + RecordFormat.BATCH_HEADER_SIZE, salvage);
+                }
                 if (batchEnd >= length || zeroFrom(batchEnd)) {
                     damage.torn(pos, length - pos, true);
                     return new Result(pos, records, skipped, length - pos);
@@ -150,6 +177,9 @@ public final class SegmentScanner {
                 continue;
             }
             long next = resync(pos + 1);
+            if (salvage != null) {
+                salvageMembers(pos, next < 0 ? length : next, false, pos, salvage);
+            }
             if (next < 0) {
                 damage.torn(pos, length - pos, false);
                 return new Result(pos, records, skipped, length - pos);
@@ -226,6 +256,34 @@ public final class SegmentScanner {
             p += m;
         }
         return count;
+    }
+
+    /**
+     * Hands {@code salvage} every member in {@code [from, unitEnd)} that checks on its own, stepping
+     * from one to the next and, past bytes that do not, one byte at a time.
+     */
+    private void salvageMembers(long unit, long unitEnd, boolean headerIntact, long from, SalvageVisitor salvage) {
+        for (long p = from; p + RecordFormat.HEADER_SIZE <= unitEnd; ) {
+            int len = memberAt(p, unitEnd);
+            if (len > 0) {
+                salvage.salvaged(unit, unitEnd, headerIntact, p, buf, index(p), len);
+                p += len;
+            } else {
+                p++;
+            }
+        }
+    }
+
+    /** Length of a batch member at {@code pos} that ends by {@code limit} and checks on its own, or -1. */
+    private int memberAt(long pos, long limit) {
+        if (!ensure(pos, RecordFormat.HEADER_SIZE)) {
+            return -1;
+        }
+        int len = RecordFormat.plausibleLength(buf, index(pos), true);
+        if (len < 0 || pos + len > limit || !ensure(pos, len) || !RecordFormat.crcMatches(buf, index(pos), len, salt, pos)) {
+            return -1;
+        }
+        return len;
     }
 
     private long resync(long from) {

@@ -41,7 +41,9 @@ class VerifyRepairIT {
         /** The named kinds remain until a merge drops them. */
         MERGE,
         /** Nothing is changed: a person must look. */
-        LEFT
+        LEFT,
+        /** The cut bytes, in which records check, are kept beside the segment until a person deletes them. */
+        KEPT
     }
 
     /** A way to damage a store, the findings it must cause, and what repair does about it. */
@@ -58,7 +60,8 @@ class VerifyRepairIT {
                 TestStore.zero(data(dir, 1), Files.size(data(dir, 1)) / 3, 64);
             }
         },
-        NEWEST_SEGMENT_CUT_SHORT(Outcome.FIXED, Set.of("TORN_TAIL", "HINT_UNUSABLE"), Set.of()) {
+        /** The file ends with a batch: the members before the cut check, so the repair keeps the bytes it cuts. */
+        NEWEST_SEGMENT_CUT_SHORT(Outcome.KEPT, Set.of("TORN_TAIL", "HINT_UNUSABLE"), Set.of("KEPT_TAIL")) {
             @Override
             void apply(Path dir, int segments) throws IOException {
                 cut(data(dir, segments), 5);
@@ -225,6 +228,15 @@ class VerifyRepairIT {
             case LEFT -> {
                 assertThat(apply.out()).contains("left:");
                 assertThat(TestStore.fingerprint(dir)).as("nothing is changed").isEqualTo(damaged);
+            }
+            case KEPT -> {
+                assertThat(apply.out()).contains("TRUNCATE").contains(".tail-");
+                try (Stream<Path> s = Files.list(dir)) {
+                    for (Path tail : s.filter(p -> p.getFileName().toString().contains(".data.tail-")).toList()) {
+                        Files.delete(tail);
+                    }
+                }
+                assertThat(kinds(dir)).as("once a person deletes the kept tail").isEmpty();
             }
         }
         if (damage.outcome != Outcome.LEFT) {

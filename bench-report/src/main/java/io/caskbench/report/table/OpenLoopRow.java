@@ -148,9 +148,9 @@ final class OpenLoopRow {
      */
     String achievedCell() {
         List<Double> forks = forks("", "achieved");
-        double low = forks.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-        String rate = forks.size() < 2 ? Table.score(low)
-                : Table.score(low) + " (" + forks.stream().map(Table::score).collect(Collectors.joining(" / ")) + ")";
+        String low = Table.score(lowestAchieved());
+        String rate = forks.size() < 2 ? low
+                : low + " (" + forks.stream().map(Table::score).collect(Collectors.joining(" / ")) + ")";
         return rate + (keptUp() ? "" : ", did not keep up") + OpenLoopRule.censoredNote(censored(), censoredInTail());
     }
 

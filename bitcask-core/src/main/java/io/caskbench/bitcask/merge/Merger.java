@@ -254,22 +254,30 @@ public final class Merger {
         refusal = null;
     }
 
-    /** Registers the outputs and points the key directory at the copies, unless a write moved a key meanwhile. */
+    /**
+     * Registers the outputs and points the key directory at the copies, unless a write moved a key meanwhile.
+     * The table's figures are in flux throughout (see {@link SegmentTable#stable}).
+     */
     private long swap(List<Segment> inputs, List<Segment> outputs, List<Long> keptBytes, Relocations moved) {
         return log.asWriter(() -> {
-            for (int i = 0; i < outputs.size(); i++) {
-                outputs.get(i).addLive(keptBytes.get(i));
-                table.register(outputs.get(i));
-            }
-            long copied = 0;
-            for (int i = 0; i < moved.size(); i++) {
-                if (keys.relocate(moved.hash(i), moved.from(i), outputs.get(moved.output(i)), moved.offset(i), moved.length(i))) {
-                    copied++;
+            table.beginSwap();
+            try {
+                for (int i = 0; i < outputs.size(); i++) {
+                    outputs.get(i).addLive(keptBytes.get(i));
+                    table.register(outputs.get(i));
                 }
+                long copied = 0;
+                for (int i = 0; i < moved.size(); i++) {
+                    if (keys.relocate(moved.hash(i), moved.from(i), outputs.get(moved.output(i)), moved.offset(i), moved.length(i))) {
+                        copied++;
+                    }
+                }
+                keys.dropEntriesOf(inputs);
+                table.forget(inputs);
+                return copied;
+            } finally {
+                table.endSwap();
             }
-            keys.dropEntriesOf(inputs);
-            table.forget(inputs);
-            return copied;
         });
     }
 

@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * <p>Immutable options of a {@link BitCask}. Build them with {@link #builder()}; every option has a
  * default, listed on its builder method and in the README. It is over 400 lines because it is the
- * public API of 19 options, each a documented getter, a documented and validated builder setter
+ * public API of 21 options, each a documented getter, a documented and validated builder setter
  * and mostly a documented default constant; it holds no engine logic.
  */
 public final class BitCaskOptions {
@@ -53,8 +53,19 @@ public final class BitCaskOptions {
     public static final long DEFAULT_MERGE_SEGMENT_DEAD_BYTES = 128L << 20;
     /** Default largest input of one merge: 1 GiB, so one merge's time and the room it needs stay bounded. */
     public static final long DEFAULT_MERGE_MAX_INPUT_BYTES = 1L << 30;
-    /** Default time between automatic merge checks: 10 seconds. */
+    /**
+     * Default time between automatic merge checks: 10 seconds. A fallback: the store also looks at the
+     * trigger every few milliseconds from the figures it keeps, and merges as soon as it is crossed.
+     */
     public static final Duration DEFAULT_MERGE_CHECK_INTERVAL = Duration.ofSeconds(10);
+    /**
+     * Default bound on the data bytes: 2 times the live bytes, plus the active segment. Far enough above
+     * where automatic merges start (1.43 times, at the default trigger) that merges that keep up never
+     * meet it, and near enough that a disk sized for twice the data is never filled by garbage.
+     */
+    public static final double DEFAULT_MAX_SPACE_AMPLIFICATION = 2.0;
+    /** Default longest wait of a put at the space bound before it throws: 60 seconds. */
+    public static final Duration DEFAULT_WRITE_STALL_TIMEOUT = Duration.ofSeconds(60);
 
     private final Backend backend;
     private final SegmentBackend segmentBackend;
@@ -76,6 +87,8 @@ public final class BitCaskOptions {
     private final long mergeSegmentDeadBytes;
     private final long mergeSmallSegmentBytes;
     private final long mergeMaxInputBytes;
+    private final double maxSpaceAmplification;
+    private final Duration writeStallTimeout;
 
     private BitCaskOptions(Builder b) {
         this.backend = b.backend;
@@ -98,6 +111,8 @@ public final class BitCaskOptions {
         this.mergeSegmentDeadBytes = b.mergeSegmentDeadBytes;
         this.mergeSmallSegmentBytes = b.mergeSmallSegmentBytes >= 0 ? b.mergeSmallSegmentBytes : b.segmentSize / 4;
         this.mergeMaxInputBytes = b.mergeMaxInputBytes;
+        this.maxSpaceAmplification = b.maxSpaceAmplification;
+        this.writeStallTimeout = b.writeStallTimeout;
         // In long arithmetic: a limit near Integer.MAX_VALUE must be refused here, not overflow.
         long largest = (long) RecordFormat.HEADER_SIZE + RecordFormat.EXPIRY_SIZE + maxKeySize + maxValueSize
                 + RecordFormat.FILE_HEADER_SIZE;
@@ -145,6 +160,8 @@ public final class BitCaskOptions {
         b.mergeSegmentDeadBytes = mergeSegmentDeadBytes;
         b.mergeSmallSegmentBytes = mergeSmallSegmentBytes;
         b.mergeMaxInputBytes = mergeMaxInputBytes;
+        b.maxSpaceAmplification = maxSpaceAmplification;
+        b.writeStallTimeout = writeStallTimeout;
         return b;
     }
 
@@ -253,6 +270,16 @@ public final class BitCaskOptions {
         return mergeMaxInputBytes;
     }
 
+    /** Bound on the data bytes, as a multiple of the live bytes plus one segment; infinite for none. */
+    public double maxSpaceAmplification() {
+        return maxSpaceAmplification;
+    }
+
+    /** Longest a put or batch waits at the space bound before it throws. */
+    public Duration writeStallTimeout() {
+        return writeStallTimeout;
+    }
+
     @Override
     public String toString() {
         return "BitCaskOptions{backend=" + (segmentBackend != null ? segmentBackend : backend)
@@ -262,7 +289,8 @@ public final class BitCaskOptions {
                 + ", mergeDeadBytes=" + mergeDeadBytes + ", mergeBytesPerSecond=" + mergeBytesPerSecond
                 + ", mergePacing=" + mergePacing + ", mergeSegmentDeadRatio=" + mergeSegmentDeadRatio
                 + ", mergeSegmentDeadBytes=" + mergeSegmentDeadBytes + ", mergeSmallSegmentBytes=" + mergeSmallSegmentBytes
-                + ", mergeMaxInputBytes=" + mergeMaxInputBytes + "}";
+                + ", mergeMaxInputBytes=" + mergeMaxInputBytes + ", maxSpaceAmplification=" + maxSpaceAmplification
+                + ", writeStallTimeout=" + writeStallTimeout + "}";
     }
 
     /** Builds {@link BitCaskOptions}; each setter validates its argument at once. */
@@ -287,6 +315,8 @@ public final class BitCaskOptions {
         private long mergeSegmentDeadBytes = DEFAULT_MERGE_SEGMENT_DEAD_BYTES;
         private long mergeSmallSegmentBytes = -1;
         private long mergeMaxInputBytes = DEFAULT_MERGE_MAX_INPUT_BYTES;
+        private double maxSpaceAmplification = DEFAULT_MAX_SPACE_AMPLIFICATION;
+        private Duration writeStallTimeout = DEFAULT_WRITE_STALL_TIMEOUT;
 
         private Builder() {
         }
@@ -378,10 +408,12 @@ public final class BitCaskOptions {
         }
 
         /**
-         * Merge in the background when a trigger threshold is crossed; default false. The trigger
+         * Merge in the background when a trigger threshold is crossed, and hold writes to what merges
+         * reclaim once the data nears its bound ({@link #maxSpaceAmplification}); default false. The trigger
          * ({@link #mergeDeadRatio}, {@link #mergeDeadBytes}, {@link #mergeCheckInterval}) says when a
          * merge runs; the selection ({@link #mergeSegmentDeadRatio}, {@link #mergeSegmentDeadBytes},
-         * {@link #mergeSmallSegmentBytes}, {@link #mergeMaxInputBytes}) says which segments it takes.
+         * {@link #mergeSmallSegmentBytes}, {@link #mergeMaxInputBytes}) says which segments it takes. Off,
+         * nothing is reclaimed unless the application calls {@link BitCask#merge()}, and writes are never held.
          */
         public Builder autoMerge(boolean autoMerge) {
             this.autoMerge = autoMerge;
@@ -477,13 +509,47 @@ public final class BitCaskOptions {
             return this;
         }
 
-        /** Trigger: the time between automatic merge checks; default 10 s. */
+        /**
+         * Trigger: the longest time between automatic merge checks; default 10 s. The store also looks at
+         * the trigger every few milliseconds from the figures it keeps in memory; this check is the
+         * fallback, for what those figures cannot see.
+         */
         public Builder mergeCheckInterval(Duration interval) {
             Objects.requireNonNull(interval, "mergeCheckInterval");
             if (interval.toMillis() < 1) {
                 throw new IllegalArgumentException("mergeCheckInterval must be at least 1 ms: " + interval);
             }
             this.mergeCheckInterval = interval;
+            return this;
+        }
+
+        /**
+         * The space bound: the segments' data bytes (every record, live or dead; hint files aside) may reach
+         * this many times the live bytes, plus one segment for the one being written; default 2. Only with
+         * {@link #autoMerge}: past a soft limit halfway from where automatic merges start to the bound, puts
+         * and batches are delayed to the rate merges reclaim at, and merges run without resting for the
+         * foreground; at the bound they wait for a merge, up to {@link #writeStallTimeout}. Deletes and merges
+         * never wait. Over 1; {@link Double#POSITIVE_INFINITY} for no bound and no stalls. Keep it above
+         * 1 / (1 - {@link #mergeDeadRatio}), or puts wait where merges only start.
+         */
+        public Builder maxSpaceAmplification(double amplification) {
+            if (!(amplification > 1)) {
+                throw new IllegalArgumentException("maxSpaceAmplification must be over 1: " + amplification);
+            }
+            this.maxSpaceAmplification = amplification;
+            return this;
+        }
+
+        /**
+         * How long a put or batch waits at the space bound for a merge to make room before it throws
+         * {@link BitCaskException}, which names the bound and the figures; at least 1 ms, default 60 s.
+         */
+        public Builder writeStallTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "writeStallTimeout");
+            if (timeout.toMillis() < 1) {
+                throw new IllegalArgumentException("writeStallTimeout must be at least 1 ms: " + timeout);
+            }
+            this.writeStallTimeout = timeout;
             return this;
         }
 

@@ -78,8 +78,11 @@ final class Stores {
         return BitCask.open(existing(dir), BitCaskOptions.builder().readOnly(true).backend(Backend.FILE_CHANNEL).build());
     }
 
-    /** Opens the store in {@code dir} for writing; it takes the store's lock, so it refuses a live writer. */
+    /**
+     * Opens the store in {@code dir} for writing; it takes the store's lock, so it refuses a live writer.
+     * No automatic merge: a command does what it was asked, and {@code bitcask merge} is how it merges.
+     */
     static BitCask openWritable(Path dir, boolean create) {
-        return BitCask.open(forWriting(dir, create), BitCaskOptions.builder().maxKeySize(LARGEST_KEY).build());
+        return BitCask.open(forWriting(dir, create), BitCaskOptions.builder().maxKeySize(LARGEST_KEY).autoMerge(false).build());
     }
 }

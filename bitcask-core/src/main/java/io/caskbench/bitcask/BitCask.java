@@ -16,11 +16,15 @@ import io.caskbench.bitcask.log.GroupCommit;
 import io.caskbench.bitcask.log.KeyDirWriter;
 import io.caskbench.bitcask.log.LogWriter;
 import io.caskbench.bitcask.log.RecordReader;
+import io.caskbench.bitcask.log.WriteLimit;
 import io.caskbench.bitcask.log.WriteProtocol;
+import io.caskbench.bitcask.merge.DebtMonitor;
 import io.caskbench.bitcask.merge.ForegroundLatency;
 import io.caskbench.bitcask.merge.MergePolicy;
 import io.caskbench.bitcask.merge.Merger;
 import io.caskbench.bitcask.merge.SegmentSelector;
+import io.caskbench.bitcask.merge.SpaceBound;
+import io.caskbench.bitcask.merge.WriteStall;
 import io.caskbench.bitcask.recovery.Maintenance;
 import io.caskbench.bitcask.recovery.Recovery;
 import io.caskbench.bitcask.recovery.SalvageLoad;
@@ -121,6 +125,10 @@ public final class BitCask implements AutoCloseable {
     private final ForegroundLatency foreground = new ForegroundLatency();
     /** Whether an automatic merge is due. */
     private final MergePolicy mergePolicy;
+    /** Holds puts and batches to what merges reclaim once the data nears its bound. */
+    private final WriteStall stall;
+    /** Sums the segments' figures for the stall, and asks for merges. */
+    private final DebtMonitor debt;
     /** Interval sync and automatic merge checks. */
     private final Background background;
     /** Held by merge and backup, and by close while it marks the store closed, so no merge or backup starts in between. */
@@ -152,6 +160,7 @@ public final class BitCask implements AutoCloseable {
         WriteProtocol protocol = new WriteProtocol();
         KeyDirWriter keys = new KeyDirWriter(keyDir, table, dir, protocol, syncAlways);
         BatchFence fence = new BatchFence();
+        WriteLimit limit = new WriteLimit();
         this.mergePolicy = new MergePolicy(options.mergeDeadBytes(), options.mergeDeadRatio());
         try {
             if (created && dir.getParent() != null) {
@@ -161,14 +170,21 @@ public final class BitCask implements AutoCloseable {
                     : new Recovery(files, table, keyDir, keys, unforced, options.segmentSize(), options.expectedKeys(), readOnly,
                     syncAlways).run();
             this.log = new LogWriter(files, status, table, protocol, keys, fence, unforced, hints, options.clock(),
-                    options.segmentSize(), syncAlways, found.active(), found.nextId());
+                    options.segmentSize(), syncAlways, found.active(), found.nextId(), limit);
+            // Only with automatic merge: a store whose application merges by itself would have its puts wait
+            // for a merge nobody runs, or runs only between those very puts.
+            boolean bounded = options.autoMerge() && !readOnly;
+            this.stall = new WriteStall(new SpaceBound(bounded ? options.maxSpaceAmplification() : Double.POSITIVE_INFINITY,
+                    options.mergeDeadRatio(), options.segmentSize()), limit, options.writeStallTimeout().toNanos(), name,
+                    () -> status.failed() || status.closing(), log::reserved, this::refreshDebt);
             this.commit = new GroupCommit(log, status, dir);
             this.reader = new RecordReader(keyDir, table, gate, fence, status, commit, options.clock(), syncAlways);
             this.merger = new Merger(files, status, log, keys, keyDir, table, unforced, hints, gate, commit, options.clock(),
-                    options.segmentSize(), options.mergeBytesPerSecond(), foreground, options.mergePacing(),
+                    options.segmentSize(), options.mergeBytesPerSecond(), foreground, options.mergePacing(), stall::restAllowed,
                     new SegmentSelector(options.mergeSegmentDeadRatio(), options.mergeSegmentDeadBytes(),
-                            options.mergeSmallSegmentBytes(), options.mergeMaxInputBytes()));
-            this.background = Background.start(dir, options, this::backgroundSync, this::autoMerge);
+                            options.mergeSmallSegmentBytes(), options.mergeMaxInputBytes(), stall::engaged));
+            this.debt = new DebtMonitor(table, log, stall, mergePolicy, this::mergeSoon);
+            this.background = Background.start(dir, options, this::backgroundSync, this::autoMerge, debt::round);
         } catch (RuntimeException | Error e) {
             abandon();
             throw e;
@@ -345,14 +361,34 @@ public final class BitCask implements AutoCloseable {
         putChecked(key, value, Limits.ttlMillis(ttl));
     }
 
-    /** A put whose arguments were checked: appends, waits for durability under {@code ALWAYS}, is sampled and timed. */
+    /**
+     * A put whose arguments were checked: waits while the store is stalled, appends, waits for durability
+     * under {@code ALWAYS}, is sampled and timed. The stall's wait comes first, outside every lock.
+     */
     private void putChecked(byte[] key, byte[] value, long ttlMillis) {
         SlowPutEvent slow = SlowPutEvent.start();
         counters.put();
+        long stalled = stall.engaged() ? stall.admit(stallBytes(key, value), 0) : 0;
         long begun = foreground.begin();
-        afterWrite(log.put(key, value, ttlMillis));
+        afterWrite(append(key, value, ttlMillis, stalled));
         foreground.end(begun);
         SlowPutEvent.finish(slow, name, key.length, value.length);
+    }
+
+    /** Appends a put; when the log writer refuses it at the space bound, waits for room and tries again. */
+    private long append(byte[] key, byte[] value, long ttlMillis, long stalled) {
+        while (true) {
+            try {
+                return log.put(key, value, ttlMillis);
+            } catch (WriteLimit.Reached full) {
+                stalled = stall.reached(stallBytes(key, value), stalled);
+            }
+        }
+    }
+
+    /** About the record bytes of a put, for the stall's rate. */
+    private static int stallBytes(byte[] key, byte[] value) {
+        return RecordFormat.HEADER_SIZE + key.length + value.length;
     }
 
     /** Stores {@code value} under a UTF-8 key until {@code ttl} has passed. */
@@ -413,7 +449,16 @@ public final class BitCask implements AutoCloseable {
             throw new IllegalArgumentException("batch of " + total + " bytes does not fit in a segment of " + options.segmentSize());
         }
         counters.batch(ops.size() - deletes, deletes);
-        afterWrite(log.appendBatch(batch.members(), (int) total));
+        boolean limited = deletes < ops.size(); // deletes alone are never held: they make room
+        long stalled = limited && stall.engaged() ? stall.admit((int) total, 0) : 0;
+        while (true) {
+            try {
+                afterWrite(log.appendBatch(batch.members(), (int) total, limited));
+                return;
+            } catch (WriteLimit.Reached full) {
+                stalled = stall.reached((int) total, stalled);
+            }
+        }
     }
 
     /** After the writer's lock is released: waits for durability under {@code ALWAYS}, and starts sealed segments' hints. */
@@ -464,7 +509,8 @@ public final class BitCask implements AutoCloseable {
      * still answers once the store is closed.
      */
     public BitCaskCounters counters() {
-        return counters.snapshot(commit.forces(), commit.forceNanos(), status.refusedWrites());
+        return counters.snapshot(commit.forces(), commit.forceNanos(), status.refusedWrites(), stall.stalledWrites(),
+                stall.stallNanos(), stall.debtBytes());
     }
 
     /**
@@ -520,7 +566,9 @@ public final class BitCask implements AutoCloseable {
             }
             MergeRecording.done(event, name, r);
             if (r != null) {
-                counters.merged(System.nanoTime() - started, Math.max(0, r.bytesReclaimed()), r.bytesRead());
+                long nanos = System.nanoTime() - started;
+                counters.merged(nanos, Math.max(0, r.bytesReclaimed()), r.bytesRead());
+                stall.merged(r.bytesReclaimed(), nanos - r.restedMillis() * 1_000_000);
                 return r;
             }
             if (barrier) {
@@ -636,6 +684,7 @@ public final class BitCask implements AutoCloseable {
         boolean activeForced = false;
         background.stop();
         merger.cancel();
+        stall.close(); // a put waiting for a merge goes on, to meet the close
         mergeLock.lock();
         try {
             log.markClosed();
@@ -718,15 +767,32 @@ public final class BitCask implements AutoCloseable {
         }
     }
 
-    private void autoMerge() {
+    /** A round of the debt daemon on this thread: a write was refused at a limit that may be a round old. */
+    private void refreshDebt() {
+        debt.refresh();
+    }
+
+    /** Asks for an automatic merge now: the debt daemon found one due, or writes stalled. */
+    private void mergeSoon() {
+        background.mergeSoon();
+    }
+
+    /**
+     * An automatic merge when the trigger is crossed or writes are stalled; false when one was due and
+     * selected nothing, so that the next is not asked for before the check interval.
+     */
+    private boolean autoMerge() {
         BitCaskStats s = stats();
-        if (mergePolicy.due(s.deadBytes(), s.deadRatio(), s.segmentCount())) {
-            MergeResult r = merge(MergeScope.SELECTED, false);
-            if (r.inputsSelected() == 0) {
-                return; // the dead bytes are spread too thin for the selection: nothing worth a merge yet
-            }
-            LOG.info("automatic merge of {}: reclaimed {} bytes, {} segments -> {}", dir, r.bytesReclaimed(),
-                    r.removedSegments().size(), r.addedSegments().size());
+        if (!stall.engaged() && !mergePolicy.due(s.deadBytes(), s.deadRatio())) {
+            return true;
         }
+        MergeResult r = merge(MergeScope.SELECTED, false);
+        if (r.inputsSelected() == 0) {
+            return false; // the dead bytes are spread too thin for the selection: nothing worth a merge yet
+        }
+        // Debug, not info: with the debt daemon asking, a store under steady overwrites merges every few seconds.
+        LOG.debug("automatic merge of {}: reclaimed {} bytes, {} segments -> {}", dir, r.bytesReclaimed(),
+                r.removedSegments().size(), r.addedSegments().size());
+        return true;
     }
 }

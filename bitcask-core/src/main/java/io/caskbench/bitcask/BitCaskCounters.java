@@ -24,8 +24,15 @@ import java.time.Duration;
  * @param forces        forces made for durability: {@code sync()}, the interval's sync, writes under {@code ALWAYS}
  * @param forceTime     the wall time of those forces together
  * @param refusedWrites writes refused because a force failed earlier
+ * @param stalledPuts   puts and batches that were delayed, or waited, because merges fell behind the
+ *                      space bound ({@link BitCaskOptions#maxSpaceAmplification()}), each counted once
+ * @param stallTime     the time they were delayed or waited, all of them together
+ * @param mergeDebtBytes the segments' data bytes over the level where automatic merges start, as the
+ *                      store's debt daemon last found them (every few milliseconds): what merges owe; a
+ *                      gauge, not a count. 0 while automatic merge is off
  */
 public record BitCaskCounters(long puts, long gets, long deletes, long merges, Duration mergeTime,
                               long mergeReclaimedBytes, long mergeBytesRead, long largestMergeBytesRead,
-                              Duration longestMerge, long forces, Duration forceTime, long refusedWrites) {
+                              Duration longestMerge, long forces, Duration forceTime, long refusedWrites,
+                              long stalledPuts, Duration stallTime, long mergeDebtBytes) {
 }

@@ -62,10 +62,11 @@ final class Counters {
         longestNanos.accumulate(nanos);
     }
 
-    /** The counts now, with the forces and refusals the engine counted. */
-    BitCaskCounters snapshot(long forces, long forceNanos, long refusedWrites) {
+    /** The counts now, with the forces, refusals and stalls the engine counted. */
+    BitCaskCounters snapshot(long forces, long forceNanos, long refusedWrites, long stalledPuts, long stallNanos,
+                             long mergeDebtBytes) {
         return new BitCaskCounters(puts.sum(), gets.sum(), deletes.sum(), merges.sum(), Duration.ofNanos(mergeNanos.sum()),
                 reclaimed.sum(), bytesRead.sum(), largestBytesRead.get(), Duration.ofNanos(longestNanos.get()), forces,
-                Duration.ofNanos(forceNanos), refusedWrites);
+                Duration.ofNanos(forceNanos), refusedWrites, stalledPuts, Duration.ofNanos(stallNanos), mergeDebtBytes);
     }
 }

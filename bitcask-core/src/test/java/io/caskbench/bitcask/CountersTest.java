@@ -23,9 +23,9 @@ class CountersTest {
     void callsMergesAndForcesAreCountedOnce() {
         BitCaskCounters after;
         MergeResult merged;
-        try (BitCask db = BitCask.open(tmp.resolve("s"), BitCaskOptions.builder().segmentSize(SEGMENT).build())) {
+        try (BitCask db = BitCask.open(tmp.resolve("s"), BitCaskOptions.builder().segmentSize(SEGMENT).autoMerge(false).build())) {
             assertThat(db.counters()).isEqualTo(new BitCaskCounters(0, 0, 0, 0, java.time.Duration.ZERO, 0, 0, 0,
-                    java.time.Duration.ZERO, 0, java.time.Duration.ZERO, 0));
+                    java.time.Duration.ZERO, 0, java.time.Duration.ZERO, 0, 0, java.time.Duration.ZERO, 0));
             for (int i = 0; i < 1000; i++) {
                 db.put("k" + i, new byte[100]);
             }
@@ -62,7 +62,7 @@ class CountersTest {
 
     @Test
     void bytesReadAddUpOverMergesAndTheLargestAndLongestAreThoseOfOne() {
-        try (BitCask db = BitCask.open(tmp.resolve("m"), BitCaskOptions.builder().segmentSize(SEGMENT).build())) {
+        try (BitCask db = BitCask.open(tmp.resolve("m"), BitCaskOptions.builder().segmentSize(SEGMENT).autoMerge(false).build())) {
             for (int i = 0; i < 3000; i++) {
                 db.put("k" + i, new byte[100]);
             }
@@ -110,7 +110,7 @@ class CountersTest {
     @Test
     void writesRefusedAfterAFailedForceAreCountedAndTheCountsOutliveClose() {
         FaultyBackend faulty = new FaultyBackend(Backend.FILE_CHANNEL.create());
-        BitCask db = BitCask.open(tmp.resolve("f"), BitCaskOptions.builder().segmentBackend(faulty).segmentSize(SEGMENT).build());
+        BitCask db = BitCask.open(tmp.resolve("f"), BitCaskOptions.builder().segmentBackend(faulty).segmentSize(SEGMENT).autoMerge(false).build());
         try {
             db.put("a", new byte[3]);
             faulty.failForce.set(true);

@@ -64,8 +64,10 @@ final class SweepRun {
 
     BitCaskOptions options(SegmentBackendChoice choice) {
         // A merge reads one segment at most, so the script's merge is a partial one that leaves older segments behind.
+        // No automatic merge: the k-th I/O call must be the script's own, and a background merge's forces would
+        // make durable what the script's model holds as lost.
         BitCaskOptions.Builder b = BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT_SIZE).syncPolicy(policy)
-                .mergeMaxInputBytes(SEGMENT_SIZE).mergeSmallSegmentBytes(0);
+                .mergeMaxInputBytes(SEGMENT_SIZE).mergeSmallSegmentBytes(0).autoMerge(false);
         if (choice == SegmentBackendChoice.FAULTY) {
             b.segmentBackend(faulty);
         }

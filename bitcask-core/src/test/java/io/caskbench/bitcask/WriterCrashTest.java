@@ -63,8 +63,8 @@ class WriterCrashTest {
         verify(dir, backend, policy, seed, lastAck);
     }
 
-    /** Notes an ack line; false for a half-printed one. */
-    private static boolean ack(String line, long[] lastAck) {
+    /** Notes an ack line; false for a half-printed one. Shared with {@link StallCrashTest}. */
+    static boolean ack(String line, long[] lastAck) {
         String[] parts = line.split(" ");
         if (parts.length != 2) {
             return line.isEmpty();
@@ -79,7 +79,11 @@ class WriterCrashTest {
         }
     }
 
-    private static void verify(Path dir, Backend backend, SyncPolicy policy, long seed, long[] lastAck) {
+    /**
+     * Reopens the store in {@code dir} and checks it against each writer's sequence up to its last
+     * acknowledged op, that op's successor being in flight. Shared with {@link StallCrashTest}.
+     */
+    static void verify(Path dir, Backend backend, SyncPolicy policy, long seed, long[] lastAck) {
         Map<Integer, byte[]> acked = new HashMap<>();
         Map<Integer, byte[]> inFlight = new HashMap<>(); // key of a writer's op in flight -> its value, null for a delete
         for (int w = 0; w < WriterCrashWorkload.WRITERS; w++) {

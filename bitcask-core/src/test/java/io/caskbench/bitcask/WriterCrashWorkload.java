@@ -94,6 +94,13 @@ final class WriterCrashWorkload {
         });
         barriers.setDaemon(true);
         barriers.start();
+        for (Thread t : startWriters(db, seed, out)) {
+            t.join();
+        }
+    }
+
+    /** Starts the writers on {@code db}, each printing {@code <writer> <op>} to {@code out} once its op returned. */
+    static Thread[] startWriters(BitCask db, long seed, PrintStream out) {
         Thread[] writers = new Thread[WRITERS];
         for (int w = 0; w < WRITERS; w++) {
             int writer = w;
@@ -110,8 +117,6 @@ final class WriterCrashWorkload {
             });
             writers[w].start();
         }
-        for (Thread t : writers) {
-            t.join();
-        }
+        return writers;
     }
 }

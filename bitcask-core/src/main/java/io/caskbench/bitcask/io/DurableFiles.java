@@ -4,6 +4,7 @@ import io.caskbench.bitcask.BitCaskException;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileStore;
@@ -20,7 +21,8 @@ import java.util.Locale;
  * <p>The whole-file and directory operations behind {@link SegmentBackend}'s default methods. Each
  * one either completes or throws {@link BitCaskException}; none swallows an I/O error. Each runs
  * with the caller's interrupt flag set aside (and set again after): an interrupt would close the
- * channel half-way through, and the store must not fail because a caller interrupted its thread.
+ * channel half-way through, and the store must not fail because a caller interrupted its thread. The
+ * forces, reads and atomic writes, which may run twice, run again when an interrupt came during them.
  */
 final class DurableFiles {
 
@@ -48,9 +50,31 @@ final class DurableFiles {
         }
     }
 
+    /**
+     * {@link #uninterrupted} for an action that may run twice: one that an interrupt reached midway (it
+     * closes the channel under it, the close interrupting the automatic merge's force, say) runs again on
+     * a fresh channel, and the interrupt is kept for later.
+     */
+    private static <T> T idempotent(FileAction<T> action) throws IOException {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return uninterrupted(action);
+                } catch (ClosedByInterruptException midway) {
+                    interrupted |= Thread.interrupted();
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     static byte[] read(Path file) {
         try {
-            return uninterrupted(() -> Files.readAllBytes(file));
+            return idempotent(() -> Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
@@ -61,7 +85,7 @@ final class DurableFiles {
     static void writeAtomically(Path file, byte[] content) {
         Path tmp = SegmentFiles.tempFile(file);
         try {
-            uninterrupted(() -> {
+            idempotent(() -> {
                 try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                         StandardOpenOption.TRUNCATE_EXISTING)) {
                     ByteBuffer b = ByteBuffer.wrap(content);
@@ -168,7 +192,7 @@ final class DurableFiles {
     }
 
     private static void forceOpened(Path path) throws IOException {
-        uninterrupted(() -> {
+        idempotent(() -> {
             try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
                 ch.force(true);
             }

@@ -81,6 +81,8 @@ public final class LogWriter implements GroupCommit.Log {
     private final Reservations copies = new Reservations(0);
     /** Seals a full segment and opens the next; holds the next id. Final; used under the write lock. */
     private final Rollover rollover;
+    /** Where puts and batches are refused until merges catch up; final, checked under the write lock. */
+    private final WriteLimit limit;
 
     /**
      * A merge's reservation: what it merges, the ids its outputs may take, the id of the oldest
@@ -111,12 +113,14 @@ public final class LogWriter implements GroupCommit.Log {
 
     /**
      * The writer of a log whose newest segment, {@code active} (null when read-only), holds
-     * records up to its end, and whose next new segment is {@code nextId}.
+     * records up to its end, and whose next new segment is {@code nextId}; puts and batches are refused
+     * past {@code limit}.
      */
     public LogWriter(StoreDirectory dir, StoreStatus status, SegmentTable table, WriteProtocol protocol, KeyDirWriter keys,
                      BatchFence fence, UnforcedSegments unforced, HintWriter hints, Clock clock, long segmentSize,
-                     boolean syncAlways, Segment active, long nextId) {
+                     boolean syncAlways, Segment active, long nextId, WriteLimit limit) {
         this.protocol = protocol;
+        this.limit = limit;
         this.dir = dir;
         this.status = status;
         this.table = table;
@@ -169,6 +173,8 @@ public final class LogWriter implements GroupCommit.Log {
      * Appends a put of {@code value} under {@code key}, expiring after {@code ttlMillis} unless 0;
      * returns its LSN. The record is encoded before the lock, copied and published to the key
      * directory after it, so the lock covers only the room check and the reservation.
+     *
+     * @throws WriteLimit.Reached when the put would pass the write limit; nothing was reserved
      */
     public long put(byte[] key, byte[] value, long ttlMillis) {
         int flags = ttlMillis > 0 ? RecordFormat.EXPIRES : 0;
@@ -199,6 +205,7 @@ public final class LogWriter implements GroupCommit.Log {
      */
     private Reservations.Range reserveRange(int len) {
         status.ensureWritable();
+        limit.check(reservedLsn + len);
         keys.ensureRoomForKeys(1);
         long offset = reserve(len);
         Segment seg = active;
@@ -267,11 +274,17 @@ public final class LogWriter implements GroupCommit.Log {
 
     /**
      * Appends a batch of {@code total} bytes (its header included) as one unit: after a crash all
-     * of it is there or none; readers see all of its keys or none (see {@link BatchAppend}).
+     * of it is there or none; readers see all of its keys or none (see {@link BatchAppend}). A
+     * {@code limited} batch (one with a put) is refused past the write limit.
+     *
+     * @throws WriteLimit.Reached when a limited batch would pass the write limit; nothing was written
      */
-    public long appendBatch(Batch ops, int total) {
+    public long appendBatch(Batch ops, int total, boolean limited) {
         return protocol.exclusive(() -> {
             status.ensureWritable();
+            if (limited) {
+                limit.check(reservedLsn + total);
+            }
             return appendBatchLocked(ops, total);
         });
     }

@@ -1,6 +1,7 @@
 package io.caskbench.bitcask.merge;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -14,6 +15,10 @@ import java.util.function.LongSupplier;
  * the rest halves, down to a quarter slice while the foreground is busy, and to none once fewer
  * than {@link #MIN_SAMPLES} operations were sampled over {@link #IDLE_CYCLES} slices. A slice is at
  * least {@link #SLICE_NANOS}: the clock is read every 16 records.
+ *
+ * <p>It rests only while {@code restAllowed} says so: the write stall allows it while the store is
+ * under its soft limit. Past it the merge copies flat out whatever the foreground's latency, since a
+ * merge that rests there loses the race against the writers, and they are delayed for its sake.
  *
  * <p>Why latency and not only bytes per second: on a machine with few cores the merge's cost is
  * mostly the core it takes from readers and writers, which no byte rate can see. A rate low enough
@@ -49,6 +54,8 @@ public final class MergePacer {
     private final Rest rest;
     /** Final: false when pacing is off, and then every call is a no-op. */
     private final boolean enabled;
+    /** Whether resting is allowed now; final, read at the end of each slice. */
+    private final BooleanSupplier restAllowed;
     /** When the current copying slice began. */
     private long sliceStart;
     /** The rest after each slice now. */
@@ -60,15 +67,21 @@ public final class MergePacer {
     /** Total rested, for the merge's result. */
     private long restedNanos;
 
-    /** A pacer on {@code foreground}'s samples; a disabled one does nothing. */
-    public MergePacer(ForegroundLatency foreground, boolean enabled) {
-        this(foreground, enabled, System::nanoTime, LockSupport::parkNanos);
+    /** A pacer on {@code foreground}'s samples that rests only while {@code restAllowed}; a disabled one does nothing. */
+    public MergePacer(ForegroundLatency foreground, boolean enabled, BooleanSupplier restAllowed) {
+        this(foreground, enabled, restAllowed, System::nanoTime, LockSupport::parkNanos);
+    }
+
+    /** A pacer that may always rest, with its clock and its pause given; for tests. */
+    MergePacer(ForegroundLatency foreground, boolean enabled, LongSupplier clock, Rest rest) {
+        this(foreground, enabled, () -> true, clock, rest);
     }
 
     /** A pacer with its clock and its pause given; for tests. */
-    MergePacer(ForegroundLatency foreground, boolean enabled, LongSupplier clock, Rest rest) {
+    MergePacer(ForegroundLatency foreground, boolean enabled, BooleanSupplier restAllowed, LongSupplier clock, Rest rest) {
         this.foreground = foreground;
         this.enabled = enabled;
+        this.restAllowed = restAllowed;
         this.clock = clock;
         this.rest = rest;
     }
@@ -88,6 +101,10 @@ public final class MergePacer {
         }
         sinceCheck = 0;
         if (clock.getAsLong() - sliceStart < SLICE_NANOS) {
+            return;
+        }
+        if (!restAllowed.getAsBoolean()) {
+            sliceStart = clock.getAsLong(); // writers are delayed for this merge: no rest, and no decision on a phase not taken
             return;
         }
         if (restNanos > 0) {

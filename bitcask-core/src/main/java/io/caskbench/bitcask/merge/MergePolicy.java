@@ -4,7 +4,8 @@ package io.caskbench.bitcask.merge;
  * Threading: immutable, safe everywhere.
  *
  * <p>Whether an automatic merge is due: when the dead bytes reach a count, or a share of all data
- * bytes, and there is more than one segment to merge.
+ * bytes. Also with one segment, the active one: a merge seals it and copies its live records, and a
+ * store smaller than a segment would otherwise pile up garbage until its segment is full.
  */
 public final class MergePolicy {
 
@@ -20,7 +21,7 @@ public final class MergePolicy {
     }
 
     /** True when a store with these figures should merge now. */
-    public boolean due(long dead, double ratio, int segments) {
-        return (dead >= deadBytes || (dead > 0 && ratio >= deadRatio)) && segments > 1;
+    public boolean due(long dead, double ratio) {
+        return dead >= deadBytes || (dead > 0 && ratio >= deadRatio);
     }
 }

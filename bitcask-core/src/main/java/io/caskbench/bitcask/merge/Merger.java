@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Threading: one merging thread at a time, which holds the store's merge lock; {@code cancelled}
@@ -67,6 +68,8 @@ public final class Merger {
     private final ForegroundLatency foreground;
     /** Whether the copying is paced by {@code foreground}; final. */
     private final boolean paced;
+    /** Whether a paced merge may rest now: not while writes wait for it; final, safe everywhere. */
+    private final BooleanSupplier restAllowed;
     /** Picks the inputs of a selective merge; final, safe everywhere. */
     private final SegmentSelector selector;
     /** Merge inputs already swapped out whose files could not be deleted, oldest first; merging thread, under the merge lock. */
@@ -80,7 +83,7 @@ public final class Merger {
     public Merger(StoreDirectory dir, StoreStatus status, LogWriter log, KeyDirWriter keys, KeyDir keyDir, SegmentTable table,
                   UnforcedSegments unforced, HintWriter hints, ReaderGate gate, GroupCommit commit, Clock clock,
                   long segmentSize, long bytesPerSecond, ForegroundLatency foreground, boolean paced,
-                  SegmentSelector selector) {
+                  BooleanSupplier restAllowed, SegmentSelector selector) {
         this.dir = dir;
         this.status = status;
         this.log = log;
@@ -96,6 +99,7 @@ public final class Merger {
         this.bytesPerSecond = bytesPerSecond;
         this.foreground = foreground;
         this.paced = paced;
+        this.restAllowed = restAllowed;
         this.selector = selector;
     }
 
@@ -124,7 +128,7 @@ public final class Merger {
         List<Segment> inputs = seal.inputs();
         List<Segment> unhinted = hints.withhold(inputs);
         forceInputs();
-        MergePacer pacer = new MergePacer(foreground, paced);
+        MergePacer pacer = new MergePacer(foreground, paced, restAllowed);
         MergeCopy copy = new MergeCopy(dir, keyDir, segmentSize, seal, new MergeThrottle(bytesPerSecond), pacer,
                 clock.millis(), () -> cancelled, this::openOutput);
         long skipped = copyLiveRecords(copy, inputs, unhinted, pacer);
@@ -257,22 +261,30 @@ public final class Merger {
         refusal = null;
     }
 
-    /** Registers the outputs and points the key directory at the copies, unless a write moved a key meanwhile. */
+    /**
+     * Registers the outputs and points the key directory at the copies, unless a write moved a key meanwhile.
+     * The table's figures are in flux throughout (see {@link SegmentTable#stable}).
+     */
     private long swap(List<Segment> inputs, List<Segment> outputs, List<Long> keptBytes, Relocations moved) {
         return log.asWriter(() -> {
-            for (int i = 0; i < outputs.size(); i++) {
-                outputs.get(i).addLive(keptBytes.get(i));
-                table.register(outputs.get(i));
-            }
-            long copied = 0;
-            for (int i = 0; i < moved.size(); i++) {
-                if (keys.relocate(moved.hash(i), moved.from(i), outputs.get(moved.output(i)), moved.offset(i), moved.length(i))) {
-                    copied++;
+            table.beginSwap();
+            try {
+                for (int i = 0; i < outputs.size(); i++) {
+                    outputs.get(i).addLive(keptBytes.get(i));
+                    table.register(outputs.get(i));
                 }
+                long copied = 0;
+                for (int i = 0; i < moved.size(); i++) {
+                    if (keys.relocate(moved.hash(i), moved.from(i), outputs.get(moved.output(i)), moved.offset(i), moved.length(i))) {
+                        copied++;
+                    }
+                }
+                keys.dropEntriesOf(inputs);
+                table.forget(inputs);
+                return copied;
+            } finally {
+                table.endSwap();
             }
-            keys.dropEntriesOf(inputs);
-            table.forget(inputs);
-            return copied;
         });
     }
 

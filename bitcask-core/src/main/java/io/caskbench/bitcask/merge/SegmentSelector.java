@@ -5,6 +5,7 @@ import io.caskbench.bitcask.segment.Segment;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Threading: immutable, safe everywhere.
@@ -16,6 +17,11 @@ import java.util.List;
  * stay within a bound (the first segment is always taken, so a bound below one segment still
  * merges). Small segments alone are merged only when there are two or more of them and they hold a
  * dead byte, so a quiet store is not merged over and over.
+ *
+ * <p>While {@code urgent} says so (the store is past its soft limit, and writes wait for merges), every
+ * segment with a dead byte counts as fragmented, most dead bytes first: under a uniform overwrite the dead
+ * bytes spread thin over every segment, and no segment might reach the thresholds while the store as a
+ * whole is far over its bound.
  */
 public final class SegmentSelector {
 
@@ -27,26 +33,35 @@ public final class SegmentSelector {
     private final long smallBytes;
     /** Final. */
     private final long maxInputBytes;
+    /** Whether any dead byte makes a segment worth merging now; final. */
+    private final BooleanSupplier urgent;
 
     /**
      * A selector of segments whose dead share reaches {@code deadRatio} or whose dead bytes reach
      * {@code deadBytes}, with segments under {@code smallBytes} folded in, up to {@code maxInputBytes}.
      */
     public SegmentSelector(double deadRatio, long deadBytes, long smallBytes, long maxInputBytes) {
+        this(deadRatio, deadBytes, smallBytes, maxInputBytes, () -> false);
+    }
+
+    /** Such a selector that, while {@code urgent}, takes any segment with a dead byte as fragmented. */
+    public SegmentSelector(double deadRatio, long deadBytes, long smallBytes, long maxInputBytes, BooleanSupplier urgent) {
         this.deadRatio = deadRatio;
         this.deadBytes = deadBytes;
         this.smallBytes = smallBytes;
         this.maxInputBytes = maxInputBytes;
+        this.urgent = urgent;
     }
 
     /** The inputs of a merge among {@code segments} (any order), oldest first; empty when none is worth it. */
     public List<Segment> select(List<Segment> segments) {
         List<Segment> fragmented = new ArrayList<>();
         List<Segment> small = new ArrayList<>();
+        boolean anyDead = urgent.getAsBoolean();
         for (Segment seg : segments) {
             long data = seg.dataBytes();
             long dead = dead(seg);
-            if (dead > 0 && (dead >= deadBytes || dead >= deadRatio * data)) {
+            if (dead > 0 && (anyDead || dead >= deadBytes || dead >= deadRatio * data)) {
                 fragmented.add(seg);
             } else if (data < smallBytes) {
                 small.add(seg);

@@ -16,6 +16,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -45,6 +47,11 @@ public final class SegmentTable {
     private final TreeMap<Long, Segment> byId = new TreeMap<>();
     /** Slots taken by a segment not (or no longer) in {@code slots}; under {@code lock}. */
     private final Set<Integer> reserved = new HashSet<>();
+    /**
+     * Odd while a merge swaps its outputs in and its inputs out: the segments' sums are in flux then. Raised
+     * by the merging thread only, under the write lock (one writer, so a volatile store suffices); any thread reads.
+     */
+    private volatile long swaps;
 
     /** An empty table for segments of {@code segmentSize} bytes in {@code dir}. */
     public SegmentTable(StoreDirectory dir, long segmentSize) {
@@ -68,6 +75,38 @@ public final class SegmentTable {
         synchronized (lock) {
             return new ArrayList<>(byId.values());
         }
+    }
+
+    /**
+     * What {@code read} makes of the registered segments, oldest first, read outside any merge's swap: during
+     * one, the list may hold both the outputs and the inputs they replace, and the live bytes move from one to
+     * the other key by key, so sums over it would count a merge's data twice or its live bytes not at all.
+     * Reads again when a swap began meanwhile. For figures (stats, the debt daemon), not for writers.
+     */
+    public <T> T stable(Function<List<Segment>, T> read) {
+        for (int spins = 0; ; spins++) {
+            long before = swaps;
+            if ((before & 1) == 0) {
+                T result = read.apply(inOrder());
+                if (swaps == before) {
+                    return result;
+                }
+            } else if (spins < 64) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(100_000); // a swap lasts as long as its relocations: let it have the core
+            }
+        }
+    }
+
+    /** A merge begins to swap its outputs in; the merging thread, under the write lock. */
+    public void beginSwap() {
+        swaps = swaps + 1;
+    }
+
+    /** The merge's swap is over; the merging thread, under the write lock. */
+    public void endSwap() {
+        swaps = swaps + 1;
     }
 
     /** A free slot, reserved until {@link #register} or {@link #release}. */

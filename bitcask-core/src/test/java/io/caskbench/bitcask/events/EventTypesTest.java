@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EventTypesTest {
 
     private static final List<Class<? extends Event>> ALL = List.of(StoreOpenEvent.class, RolloverEvent.class,
-            ForceEvent.class, MergeEvent.class, HintWriteEvent.class, WriteRefusedEvent.class, SlowGetEvent.class,
-            SlowPutEvent.class);
+            ForceEvent.class, MergeEvent.class, HintWriteEvent.class, WriteRefusedEvent.class, WriteStallEvent.class,
+            SlowGetEvent.class, SlowPutEvent.class);
     /** Fields every JFR event has, described by the JDK. */
     private static final Set<String> BUILT_IN = Set.of("startTime", "duration", "eventThread", "stackTrace");
 

@@ -15,10 +15,12 @@ import io.caskbench.bitcask.events.SlowGetEvent;
 import io.caskbench.bitcask.events.SlowPutEvent;
 import io.caskbench.bitcask.events.StoreOpenEvent;
 import io.caskbench.bitcask.events.WriteRefusedEvent;
+import io.caskbench.bitcask.events.WriteStallEvent;
 import io.caskbench.bitcask.format.RecordFormat;
 import io.caskbench.bitcask.io.SegmentFiles;
 import io.caskbench.bitcask.testing.Backends;
 import io.caskbench.bitcask.testing.FaultyBackend;
+import io.caskbench.bitcask.testing.WatchingBackend;
 import jdk.jfr.Event;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -31,6 +33,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,7 +56,8 @@ class StoreEventsTest {
     private static Recording recordAll() {
         Recording r = new Recording();
         for (Class<? extends Event> c : List.of(StoreOpenEvent.class, RolloverEvent.class, ForceEvent.class,
-                MergeEvent.class, HintWriteEvent.class, WriteRefusedEvent.class, SlowGetEvent.class, SlowPutEvent.class)) {
+                MergeEvent.class, HintWriteEvent.class, WriteRefusedEvent.class, WriteStallEvent.class, SlowGetEvent.class,
+                SlowPutEvent.class)) {
             r.enable(c).withThreshold(Duration.ZERO).withoutStackTrace();
         }
         return r;
@@ -78,7 +82,8 @@ class StoreEventsTest {
     void aStoresLifeIsRecordedEventByEvent() throws Exception {
         Path dir = tmp.resolve("store").toAbsolutePath();
         int recordSize = BitCask.recordSize(key(0).length, VALUE);
-        BitCaskOptions o = BitCaskOptions.builder().segmentSize(SEGMENT).build();
+        // No automatic merge: the counts below are those of this script's own rollovers, forces and merge.
+        BitCaskOptions o = BitCaskOptions.builder().segmentSize(SEGMENT).autoMerge(false).build();
         MergeResult merged;
         long segmentsAtClose;
         List<Long> idsAtClose;
@@ -182,6 +187,64 @@ class StoreEventsTest {
         assertThat(gets).hasSize(2);
         assertThat(gets.stream().map(e -> e.getInt("valueLength")).collect(Collectors.toList())).containsExactly(VALUE, -1);
         assertThat(of(all, "WriteRefused", dir)).isEmpty();
+    }
+
+    @Test
+    void aWriteStallIsRecordedWithTheBoundAndItsWorstFigures() throws Exception {
+        Path dir = tmp.resolve("stalled").toAbsolutePath();
+        WatchingBackend watching = new WatchingBackend(Backends.segmentBackend(Backend.FILE_CHANNEL));
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        watching.midWrite = name -> {
+            if (name.endsWith(".data.tmp") && release.getCount() > 0) { // the first merges wait for the test
+                held.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        BitCaskOptions o = InternalOptions.withSegmentBackend(BitCaskOptions.builder(), watching).segmentSize(SEGMENT)
+                .autoMerge(true).maxSpaceAmplification(1.5).writeStallTimeout(Duration.ofMillis(100)).build();
+        Recording r = recordAll();
+        r.start();
+        long stalled;
+        try (BitCask db = BitCask.open(dir, o)) {
+            try {
+                for (int i = 0; !timedOutWhileHeld(db, i, held); i++) {
+                    // until a merge is held and a put timed out at the bound
+                }
+            } finally {
+                release.countDown();
+            }
+            stalled = db.counters().stalledPuts();
+        }
+        List<RecordedEvent> stalls = of(stop(r, tmp.resolve("stalled.jfr")), "WriteStall", dir);
+        assertThat(stalls).as("close ends the stall under way, if any").isNotEmpty();
+        assertThat(stalls.stream().mapToLong(e -> e.getLong("stalledPuts")).sum()).isPositive().isLessThanOrEqualTo(stalled);
+        RecordedEvent stop = stalls.stream().filter(e -> e.getBoolean("stopped")).findFirst().orElseThrow();
+        long live = stop.getLong("liveBytes");
+        assertThat(live).isPositive();
+        assertThat(stop.getLong("hardLimitBytes")).isEqualTo((long) (1.5 * live) + SEGMENT);
+        assertThat(stop.getLong("softLimitBytes")).isBetween(live, stop.getLong("hardLimitBytes"));
+        assertThat(stop.getLong("dataBytes")).isGreaterThan(stop.getLong("softLimitBytes"));
+        assertThat(stop.getLong("mergeDebtBytes")).isPositive();
+        assertThat(stop.getLong("lowestWriteRate")).isGreaterThanOrEqualTo(64 << 10);
+        assertThat(stalls.stream().mapToLong(e -> e.getLong("stallMillis")).sum()).as("the put that timed out waited 100 ms")
+                .isGreaterThanOrEqualTo(100);
+        assertThat(stop.getDuration()).isPositive();
+    }
+
+    /** Puts once, and says whether that put timed out at the space bound after {@code held} was let go. */
+    private static boolean timedOutWhileHeld(BitCask db, int i, CountDownLatch held) {
+        try {
+            db.put(key(i % KEYS), new byte[VALUE]);
+            return false;
+        } catch (BitCaskException e) {
+            assertThat(e).hasMessageContaining("space bound");
+            return held.getCount() == 0;
+        }
     }
 
     @Test

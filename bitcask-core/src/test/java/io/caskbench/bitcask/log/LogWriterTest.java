@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static io.caskbench.bitcask.testing.Bytes.b;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@link LogWriter} against real segments in a temporary directory, wired to the parts a store
@@ -111,6 +113,34 @@ class LogWriterTest {
             assertThat(EngineParts.records(second, second.end())).containsExactly(
                     new EngineParts.Rec(HEADER, RecordFormat.recordLength(0, 4, 1), "next"));
             assertThat(parts.get("fill")).isEqualTo(Bytes.filled(fill, 7));
+        }
+    }
+
+    @Test
+    void putsAndBatchesPastTheWriteLimitAreRefusedBeforeAnyByteAndDeletesAndSealsPass() {
+        try (EngineParts parts = EngineParts.of(tmp, new FileChannelBackend(), SEGMENT_SIZE, false)) {
+            LogWriter log = parts.open();
+            int len = RecordFormat.recordLength(0, 2, 100);
+            long first = log.put(b("k1"), new byte[100], 0);
+            parts.limit.set(first + len); // room for exactly one more such put
+            long second = log.put(b("k2"), new byte[100], 0);
+            assertThat(second).isEqualTo(first + len);
+
+            assertThatThrownBy(() -> log.put(b("k3"), new byte[100], 0)).isInstanceOf(WriteLimit.Reached.class);
+            assertThatThrownBy(() -> append(log, Map.of("k4", new byte[1]))).isInstanceOf(WriteLimit.Reached.class);
+            assertThat(log.reserved()).as("nothing reserved for the refused writes").isEqualTo(second);
+            assertThat(parts.get("k3")).isNull();
+            assertThat(parts.get("k4")).isNull();
+
+            assertThat(log.delete(b("k1")) & LogWriter.REMOVED).as("a delete passes the limit").isNotZero();
+            LogBatch deletesOnly = new LogBatch(Collections.singletonMap("k2", null));
+            log.appendBatch(deletesOnly, deletesOnly.length(), false);
+            assertThat(parts.get("k2")).as("a batch without a put passes the limit").isNull();
+            assertThat(log.sealForMerge(all -> all)).as("a merge's seal passes the limit").isNotNull();
+
+            parts.limit.set(Long.MAX_VALUE);
+            log.put(b("k3"), new byte[100], 0);
+            assertThat(parts.get("k3")).hasSize(100);
         }
     }
 
@@ -331,6 +361,6 @@ class LogWriterTest {
 
     private static long append(LogWriter log, Map<String, byte[]> members) {
         LogBatch batch = new LogBatch(members);
-        return log.appendBatch(batch, batch.length());
+        return log.appendBatch(batch, batch.length(), true);
     }
 }

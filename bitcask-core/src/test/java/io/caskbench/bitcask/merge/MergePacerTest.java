@@ -132,6 +132,43 @@ class MergePacerTest {
     }
 
     @Test
+    void aPacerThatMayNotRestCopiesFlatOutHoweverSlowTheForegroundAndRestsAgainOnceAllowed() {
+        ForegroundLatency foreground = new ForegroundLatency();
+        long[] now = {0};
+        boolean[] allowed = {false};
+        List<Long> pauses = new ArrayList<>();
+        MergePacer pacer = new MergePacer(foreground, true, () -> allowed[0], () -> now[0], nanos -> {
+            pauses.add(nanos);
+            for (int k = 0; k < 20; k++) {
+                foreground.record(false, 2_000);
+            }
+            now[0] += nanos;
+        });
+        pacer.start();
+        Runnable slowSlice = () -> {
+            for (int k = 0; k < 20; k++) {
+                foreground.record(true, 50_000); // 25 times slower than while resting
+            }
+            now[0] += MergePacer.SLICE_NANOS;
+            for (int i = 0; i < 16; i++) {
+                pacer.copied();
+            }
+        };
+        for (int slice = 0; slice < 50; slice++) {
+            slowSlice.run();
+        }
+        assertThat(pauses).as("writes wait for this merge: no rest").isEmpty();
+        assertThat(pacer.restedNanos()).isZero();
+
+        allowed[0] = true;
+        for (int slice = 0; slice < 30; slice++) {
+            slowSlice.run();
+        }
+        pacer.finish();
+        assertThat(pacer.restNanos()).as("back under the soft limit, paced as before").isEqualTo(MAX_REST);
+    }
+
+    @Test
     void aDisabledPacerNeverRestsNorSamples() {
         ForegroundLatency foreground = new ForegroundLatency();
         long[] now = {0};

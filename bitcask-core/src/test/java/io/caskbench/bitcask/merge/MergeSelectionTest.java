@@ -35,8 +35,9 @@ class MergeSelectionTest {
     @TempDir
     Path dir;
 
+    /** No automatic merge: each test builds its segments by hand and merges them itself. */
     private static BitCaskOptions options(Backend backend) {
-        return BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT).mergeSmallSegmentBytes(0).build();
+        return BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT).mergeSmallSegmentBytes(0).autoMerge(false).build();
     }
 
     private static String key(String prefix, int i) {

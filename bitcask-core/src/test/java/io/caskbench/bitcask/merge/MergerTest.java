@@ -171,9 +171,10 @@ class MergerTest {
         faulty.failCall(Long.MAX_VALUE);
     }
 
+    /** No automatic merge: the k-th call of the test's own merge is the one that fails. */
     private static BitCaskOptions options(FaultyBackend faulty) {
         faulty.skipRealForces = true;
-        return InternalOptions.withSegmentBackend(BitCaskOptions.builder(), faulty).segmentSize(SEGMENT_SIZE).build();
+        return InternalOptions.withSegmentBackend(BitCaskOptions.builder(), faulty).segmentSize(SEGMENT_SIZE).autoMerge(false).build();
     }
 
     /** Two rounds over every key, the first dead, and a key written then deleted: several segments worth merging. */

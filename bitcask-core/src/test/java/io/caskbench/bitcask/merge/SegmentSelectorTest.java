@@ -70,6 +70,20 @@ class SegmentSelectorTest {
     }
 
     @Test
+    void whileUrgentTakesEverySegmentWithADeadByteMostDeadFirstWithinTheBound() {
+        // A uniform overwrite: every segment a little dead, none near the thresholds.
+        List<Segment> segs = List.of(seg(1, 64 * MIB, 56 * MIB), seg(2, 64 * MIB, 60 * MIB), seg(3, 64 * MIB, 64 * MIB),
+                seg(4, 64 * MIB, 50 * MIB));
+        boolean[] urgent = {false};
+        SegmentSelector sel = new SegmentSelector(0.3, 128 * MIB, 0, 128 * MIB, () -> urgent[0]);
+        assertThat(sel.select(segs)).as("not urgent: nothing reaches the thresholds").isEmpty();
+
+        urgent[0] = true;
+        assertThat(ids(sel.select(segs))).as("the two most dead, within 128 MiB; never one without a dead byte")
+                .containsExactly(1L, 4L);
+    }
+
+    @Test
     void allTakesEverySegmentOnceOneHoldsADeadByte() {
         assertThat(SegmentSelector.all(List.of(seg(2, MIB, MIB), seg(1, MIB, MIB)))).isEmpty();
         assertThat(ids(SegmentSelector.all(List.of(seg(2, MIB, MIB), seg(1, MIB, MIB - 1))))).containsExactly(1L, 2L);

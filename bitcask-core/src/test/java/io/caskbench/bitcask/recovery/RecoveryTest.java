@@ -157,7 +157,7 @@ class RecoveryTest {
             members.put("k9", null);
             members.put("t5", b("batch-t5"));
             LogBatch batch = new LogBatch(members);
-            log.appendBatch(batch, batch.length());
+            log.appendBatch(batch, batch.length(), true);
             model.put("k8", "batch-8");
             model.remove("k9");
             model.put("t5", "batch-t5");

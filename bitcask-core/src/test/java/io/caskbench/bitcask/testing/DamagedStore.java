@@ -26,8 +26,12 @@ import java.util.stream.Stream;
  */
 public final class DamagedStore {
 
-    /** Options of the store: 64 KiB segments, so a few thousand records make several. */
-    public static final BitCaskOptions OPTIONS = BitCaskOptions.builder().segmentSize(64 << 10).maxValueSize(1024).build();
+    /**
+     * Options of the store: 64 KiB segments, so a few thousand records make several, and no automatic
+     * merge, which would fold them and their dead records into fewer before the tests damage them.
+     */
+    public static final BitCaskOptions OPTIONS = BitCaskOptions.builder().segmentSize(64 << 10).maxValueSize(1024)
+            .autoMerge(false).build();
     /** Keys written with single puts, {@code k0} up to this. */
     public static final int KEYS = 1000;
     /** Batches written, {@code b<batch>-<member>}, five members each. */

@@ -11,6 +11,7 @@ import io.caskbench.bitcask.log.GroupCommit;
 import io.caskbench.bitcask.log.KeyDirWriter;
 import io.caskbench.bitcask.log.LogWriter;
 import io.caskbench.bitcask.log.RecordReader;
+import io.caskbench.bitcask.log.WriteLimit;
 import io.caskbench.bitcask.log.WriteProtocol;
 import io.caskbench.bitcask.recovery.Recovery;
 import io.caskbench.bitcask.segment.HintWriter;
@@ -57,6 +58,8 @@ public final class EngineParts implements AutoCloseable {
     public final UnforcedSegments unforced;
     /** The hint writer, whose daemon {@link #close} stops. */
     public final HintWriter hints;
+    /** Where puts and batches are refused: none until a test sets one. */
+    public final WriteLimit limit = new WriteLimit();
     /** The writers' lock. */
     public final WriteProtocol protocol = new WriteProtocol();
     /** The only code that changes {@link #keyDir}. */
@@ -102,7 +105,7 @@ public final class EngineParts implements AutoCloseable {
     public LogWriter open() {
         Recovery.Recovered found = recover();
         log = new LogWriter(files, status, table, protocol, keys, fence, unforced, hints, CLOCK, segmentSize, false,
-                found.active(), found.nextId());
+                found.active(), found.nextId(), limit);
         reader = new RecordReader(keyDir, table, gate, fence, status, new GroupCommit(log, status, files.path()), CLOCK, false);
         return log;
     }

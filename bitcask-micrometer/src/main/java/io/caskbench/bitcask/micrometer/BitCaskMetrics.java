@@ -22,10 +22,10 @@ import java.util.function.ToLongFunction;
  * Threading: immutable; {@link #bindTo} from any thread, and the meters are read from any thread.
  *
  * <p>A Micrometer {@link MeterBinder} for one store: its keys, live, dead, disk and index bytes and
- * segments as gauges (from {@link BitCask#stats()}), and its puts, gets, deletes, merges and
- * forces with their time, the bytes merges reclaimed and the writes refused after a failed force
- * as counters and timers (from {@link BitCask#counters()}). Every meter is tagged
- * {@code store=<name>}.
+ * segments as gauges (from {@link BitCask#stats()}), its merge debt as a gauge, and its puts, gets,
+ * deletes, merges, forces and stalled puts with their time, the bytes merges reclaimed and the writes
+ * refused after a failed force as counters and timers (from {@link BitCask#counters()}). Every meter is
+ * tagged {@code store=<name>}.
  *
  * <pre>{@code
  * new BitCaskMetrics(db, "objects").bindTo(registry);
@@ -79,6 +79,17 @@ public final class BitCaskMetrics implements MeterBinder {
         FunctionTimer.builder("bitcask.forces", store, s -> s.counters().forces(),
                         s -> s.counters().forceTime().toNanos(), TimeUnit.NANOSECONDS)
                 .description("Forces made for durability (sync, the interval's sync, writes under ALWAYS), and their wall time")
+                .tags(tags)
+                .register(registry);
+        FunctionTimer.builder("bitcask.stalls", store, s -> s.counters().stalledPuts(),
+                        s -> s.counters().stallTime().toNanos(), TimeUnit.NANOSECONDS)
+                .description("Puts and batches delayed or stopped because merges fell behind the space bound, and their time waiting")
+                .tags(tags)
+                .register(registry);
+        // From the counters, not stats(): the debt daemon's last figure, so it still reads after close.
+        Gauge.builder("bitcask.merge.debt", store, s -> s.counters().mergeDebtBytes())
+                .description("Data bytes over the level where automatic merges start: what merges owe")
+                .baseUnit(BaseUnits.BYTES)
                 .tags(tags)
                 .register(registry);
     }

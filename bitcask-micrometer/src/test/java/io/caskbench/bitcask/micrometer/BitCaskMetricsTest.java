@@ -1,6 +1,8 @@
 package io.caskbench.bitcask.micrometer;
 
 import io.caskbench.bitcask.BitCask;
+import io.caskbench.bitcask.BitCaskCounters;
+import io.caskbench.bitcask.BitCaskException;
 import io.caskbench.bitcask.BitCaskOptions;
 import io.caskbench.bitcask.BitCaskStats;
 import io.caskbench.bitcask.MergeResult;
@@ -9,9 +11,11 @@ import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -34,7 +38,8 @@ class BitCaskMetricsTest {
     @Test
     void metersFollowTheStoreAndAreTaggedWithItsName() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        BitCask db = BitCask.open(tmp.resolve("objects"), BitCaskOptions.builder().segmentSize(64 << 10).build());
+        // No automatic merge: the dead bytes and the merge count below are this script's own.
+        BitCask db = BitCask.open(tmp.resolve("objects"), BitCaskOptions.builder().segmentSize(64 << 10).autoMerge(false).build());
         MergeResult merged;
         try {
             new BitCaskMetrics(db, "objects", List.of(Tag.of("service", "meta"))).bindTo(registry);
@@ -74,5 +79,35 @@ class BitCaskMetricsTest {
         }
         assertThat(gauge(registry, "bitcask.keys")).as("closed").isNaN();
         assertThat(counter(registry, "bitcask.puts")).as("counts outlive close").isEqualTo(2000);
+        FunctionTimer stalls = registry.get("bitcask.stalls").tag("store", "objects").functionTimer();
+        assertThat(stalls.count()).as("never near the bound").isZero();
+        assertThat(gauge(registry, "bitcask.merge.debt")).as("no automatic merge: no debt measured").isZero();
+    }
+
+    @Test
+    @Timeout(300)
+    void stalledPutsTheirTimeAndTheMergeDebtAreMetered() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        // Merges copy a kilobyte a second: writers soon reach the bound, and a put waits there until it times out.
+        BitCaskOptions o = BitCaskOptions.builder().segmentSize(64 << 10).autoMerge(true).maxSpaceAmplification(1.5)
+                .mergeBytesPerSecond(1024).writeStallTimeout(Duration.ofMillis(100)).build();
+        try (BitCask db = BitCask.open(tmp.resolve("objects"), o)) {
+            new BitCaskMetrics(db, "objects").bindTo(registry);
+            BitCaskException timedOut = null;
+            for (int i = 0; timedOut == null; i++) {
+                try {
+                    db.put("k" + i % 1000, new byte[100]);
+                } catch (BitCaskException e) {
+                    timedOut = e;
+                }
+            }
+            assertThat(timedOut).hasMessageContaining("space bound");
+            BitCaskCounters c = db.counters();
+            FunctionTimer stalls = registry.get("bitcask.stalls").tag("store", "objects").functionTimer();
+            assertThat(stalls.count()).isEqualTo(c.stalledPuts()).isPositive();
+            assertThat(stalls.totalTime(TimeUnit.NANOSECONDS)).isEqualTo(c.stallTime().toNanos())
+                    .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
+            assertThat(gauge(registry, "bitcask.merge.debt")).isEqualTo(db.counters().mergeDebtBytes()).isPositive();
+        }
     }
 }

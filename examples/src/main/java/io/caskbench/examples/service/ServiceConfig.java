@@ -70,8 +70,11 @@ public record ServiceConfig(Path dataDir, String bind, int port, Backend backend
                 mergeCheck);
     }
 
-    /** The options the store is opened with. */
+    /**
+     * The options the store is opened with. No automatic merge: the service checks whether a merge is due
+     * itself, at {@code --merge-check}, so that an operator sets one interval and sees each merge in the log.
+     */
     public BitCaskOptions storeOptions() {
-        return BitCaskOptions.builder().backend(backend).syncPolicy(syncPolicy).build();
+        return BitCaskOptions.builder().backend(backend).syncPolicy(syncPolicy).autoMerge(false).build();
     }
 }

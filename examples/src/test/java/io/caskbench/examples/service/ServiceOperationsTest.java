@@ -169,7 +169,7 @@ class ServiceOperationsTest {
     void mergesTheServiceRunsAreCounted() throws IOException {
         // Small segments, so a few hundred objects fill several and a merge has sealed ones to rewrite.
         ObjectMetaServer server = track(ObjectMetaServer.listen(ServiceConfig.defaults(dir), c -> ObjectStore.open(
-                c.dataDir(), BitCaskOptions.builder().segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE).build())));
+                c.dataDir(), BitCaskOptions.builder().segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE).autoMerge(false).build())));
         server.awaitOpen();
         ApiClient client = new ApiClient(server.uri());
         String padded = "{\"size\":1,\"md5\":\"" + MD5 + "\",\"userMetadata\":{\"pad\":\"" + "p".repeat(1000) + "\"}}";

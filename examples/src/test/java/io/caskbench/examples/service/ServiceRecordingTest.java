@@ -55,7 +55,8 @@ class ServiceRecordingTest {
             recording.start();
             ServiceConfig config = ServiceConfig.defaults(data);
             try (ObjectMetaServer server = ObjectMetaServer.listen(config, c -> ObjectStore.open(c.dataDir(),
-                    BitCaskOptions.builder().segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE).syncPolicy(SyncPolicy.ALWAYS).build()))) {
+                    BitCaskOptions.builder().segmentSize(BitCaskOptions.MIN_SEGMENT_SIZE).syncPolicy(SyncPolicy.ALWAYS)
+                            .autoMerge(false).build()))) {
                 server.awaitOpen();
                 ApiClient client = new ApiClient(server.uri());
                 load(client);

@@ -28,6 +28,7 @@ final class BitCaskStore implements StoreAdapter {
                 .syncPolicy(SyncPolicy.NONE)
                 .expectedKeys(config.expectedKeys())
                 .maxValueSize(Math.max(config.valueSize(), 1))
+                .autoMerge(false)
                 .build());
     }
 

@@ -39,16 +39,14 @@ class FullDiskTest {
         return Bytes.padded(what, 1000);
     }
 
+    /** No automatic merge: the merges these tests refuse, and then run, are their own. */
     private static BitCaskOptions options(Backend backend) {
-        return BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT).build();
+        return BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT).autoMerge(false).build();
     }
 
-    /**
-     * Opens a store through {@code faulty} with {@link #withDeadBytes(BitCask)} done, and no automatic merge:
-     * the merges these tests refuse are their own.
-     */
+    /** Opens a store through {@code faulty} with {@link #withDeadBytes(BitCask)} done. */
     private static BitCask withDeadBytes(Path dir, Backend backend, FaultyBackend faulty) {
-        BitCask db = BitCask.open(dir, options(backend).toBuilder().segmentBackend(faulty).autoMerge(false).build());
+        BitCask db = BitCask.open(dir, options(backend).toBuilder().segmentBackend(faulty).build());
         withDeadBytes(db);
         return db;
     }

@@ -75,7 +75,7 @@ class CommandsIT {
     @Test
     void statsWorksBesideARunningWriter() throws IOException {
         Path dir = tmp.resolve("db");
-        try (BitCask db = BitCask.open(dir)) {
+        try (BitCask db = BitCask.open(dir, TestStore.PLAIN)) {
             db.put("written", utf8("while stats runs"));
             db.sync();
             Cli.Run r = ok(Cli.run("stats", dir.toString()));
@@ -92,7 +92,7 @@ class CommandsIT {
     @Test
     void besideAnIdleWriterADamagedLastRecordIsDamageNotAWriteInProgress() throws IOException {
         Path dir = tmp.resolve("db");
-        try (BitCask db = BitCask.open(dir, BitCaskOptions.builder().backend(Backend.FILE_CHANNEL).build())) {
+        try (BitCask db = BitCask.open(dir, BitCaskOptions.builder().backend(Backend.FILE_CHANNEL).autoMerge(false).build())) {
             for (int i = 0; i < 20; i++) {
                 db.put("key" + i, utf8("acknowledged value " + i));
             }
@@ -126,12 +126,12 @@ class CommandsIT {
     @Test
     void besideALiveWriterVerifyLiveIsAHealthCheckAndStatsCountsHintsAgainstTheData() throws IOException {
         Path dir = tmp.resolve("db");
-        try (BitCask db = BitCask.open(dir)) {
+        try (BitCask db = BitCask.open(dir, TestStore.PLAIN)) {
             for (int i = 0; i < 1000; i++) {
                 db.put("key" + i, utf8("value " + i + " " + "z".repeat(80)));
             }
         }
-        try (BitCask db = BitCask.open(dir)) {
+        try (BitCask db = BitCask.open(dir, TestStore.PLAIN)) {
             // The hint of the close above lists all but what this writer appends, into a preallocated file.
             for (int i = 0; i < 20; i++) {
                 db.put("more" + i, utf8("written while verify runs"));
@@ -201,7 +201,7 @@ class CommandsIT {
     @Test
     void keysAreSortedAndFilteredByPrefixAndLimit() throws IOException {
         Path dir = tmp.resolve("db");
-        try (BitCask db = BitCask.open(dir)) {
+        try (BitCask db = BitCask.open(dir, TestStore.PLAIN)) {
             for (String k : List.of("user:3", "user:1", "order:9", "user:2", "a")) {
                 db.put(k, utf8("v"));
             }
@@ -226,7 +226,7 @@ class CommandsIT {
         byte[] big = new byte[1 << 20];
         new java.util.Random(7).nextBytes(big);
         tricky.put("big random", big);
-        try (BitCask db = BitCask.open(src)) {
+        try (BitCask db = BitCask.open(src, TestStore.PLAIN)) {
             tricky.forEach(db::put);
             db.put(new byte[] {0, 1, 2, (byte) 0x80}, utf8("binary key"));
             for (int i = 0; i < 3000; i++) {
@@ -266,7 +266,7 @@ class CommandsIT {
     void dumpSkipCorruptSalvagesADamagedStoreThroughLoad() throws IOException {
         Path dir = tmp.resolve("db");
         Map<ByteBuffer, ByteBuffer> written = new HashMap<>();
-        try (BitCask db = BitCask.open(dir)) {
+        try (BitCask db = BitCask.open(dir, TestStore.PLAIN)) {
             for (int i = 0; i < 300; i++) {
                 byte[] value = utf8("value of key" + i + " " + "w".repeat(i % 40));
                 db.put("key" + i, value);
@@ -363,7 +363,7 @@ class CommandsIT {
     @Test
     void aSalvageThatSkipsADeleteSaysADeletedKeyMayReappear() throws IOException {
         Path dir = tmp.resolve("db");
-        try (BitCask db = BitCask.open(dir)) {
+        try (BitCask db = BitCask.open(dir, TestStore.PLAIN)) {
             db.put("gone", utf8("the value before the delete"));
             for (int i = 0; i < 100; i++) {
                 db.put("key" + i, utf8("value " + i));

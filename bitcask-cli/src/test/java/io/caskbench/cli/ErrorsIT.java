@@ -79,7 +79,7 @@ class ErrorsIT {
     @Test
     void aStoreHeldByALiveWriterRefusesEveryWriteButNotReads() throws IOException {
         Path dir = tmp.resolve("db");
-        try (BitCask db = BitCask.open(dir)) {
+        try (BitCask db = BitCask.open(dir, TestStore.PLAIN)) {
             db.put("k", "v".getBytes(StandardCharsets.UTF_8));
             db.sync();
             for (List<String> cmd : List.of(List.of("put", "k", "--value", "w"), List.of("delete", "k"), List.of("load"),

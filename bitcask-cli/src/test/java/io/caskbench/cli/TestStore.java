@@ -20,7 +20,9 @@ import java.util.stream.Stream;
 final class TestStore {
 
     /** Small segments, so a few thousand records make several. */
-    static final BitCaskOptions SMALL_SEGMENTS = BitCaskOptions.builder().segmentSize(64 << 10).build();
+    static final BitCaskOptions SMALL_SEGMENTS = BitCaskOptions.builder().segmentSize(64 << 10).autoMerge(false).build();
+    /** The defaults without automatic merge: a test store keeps the layout its test wrote. */
+    static final BitCaskOptions PLAIN = BitCaskOptions.builder().autoMerge(false).build();
 
     private TestStore() {
     }

@@ -254,7 +254,7 @@ class VerifyRepairIT {
     @Test
     void aRepairOfADamagedBatchMemberCostsOnlyThatKeyAndItsDryRunNamesIt() throws IOException {
         Path dir = tmp.resolve("db");
-        TestStore.batches(dir, 2000, 1000, io.caskbench.bitcask.BitCaskOptions.builder().segmentSize(128 << 10).build());
+        TestStore.batches(dir, 2000, 1000, io.caskbench.bitcask.BitCaskOptions.builder().segmentSize(128 << 10).autoMerge(false).build());
         assertThat(TestStore.segments(dir)).as("a segment per batch").isEqualTo(2);
         TestStore.flipValue(data(dir, 1), 500);
 

@@ -56,8 +56,10 @@ class PowerLossTest {
 
     private static BitCaskOptions options(Backend backend, SyncPolicy policy, PowerLossBackend power) {
         // A selective merge reads one segment at most: a partial merge, which leaves older segments behind.
+        // No automatic merge: the merges and forces are the seeded workload's own, so a seed replays one run.
         BitCaskOptions.Builder b = BitCaskOptions.builder().backend(backend).segmentSize(SEGMENT_SIZE).syncPolicy(policy)
-                .syncInterval(Duration.ofMillis(2)).mergeMaxInputBytes(SEGMENT_SIZE).mergeSmallSegmentBytes(0);
+                .syncInterval(Duration.ofMillis(2)).mergeMaxInputBytes(SEGMENT_SIZE).mergeSmallSegmentBytes(0)
+                .autoMerge(false);
         if (power != null) {
             b.segmentBackend(power);
         }
